@@ -1,0 +1,26 @@
+import { S3_ERRORS, type S3ErrorCode } from '../shared/errors/catalogue.js'
+
+/**
+ * An error the server answers with: a catalogued S3 code, its HTTP status, and a message
+ * that names what was wrong. Storage backends, auth and handlers throw it; the HTTP layer
+ * renders it (XML for S3 routes, JSON for admin routes).
+ */
+export class S3ServerError extends Error {
+  override readonly name = 'S3ServerError'
+  readonly code: S3ErrorCode
+  readonly status: number
+  /** Extra elements rendered into the XML error body (e.g. BucketName, Key, ArgumentName). */
+  readonly details: Record<string, string>
+
+  constructor(code: S3ErrorCode, message?: string, details: Record<string, string> = {}) {
+    super(message ?? S3_ERRORS[code].message)
+    this.code = code
+    this.status = S3_ERRORS[code].status
+    this.details = details
+  }
+}
+
+/** Guards `e` as an S3ServerError, across module copies. */
+export function isS3ServerError(e: unknown): e is S3ServerError {
+  return e instanceof Error && e.name === 'S3ServerError' && 'code' in e && 'status' in e
+}

@@ -1,0 +1,125 @@
+/**
+ * The one catalogue of S3 error codes: code → HTTP status and default message.
+ * The server renders these as XML error bodies; the SDK types `S3Error.code` from it.
+ * Statuses and messages follow the S3 API reference ("Error responses").
+ */
+export const S3_ERRORS = {
+  AccessDenied: { status: 403, message: 'Access Denied.' },
+  AuthorizationHeaderMalformed: {
+    status: 400,
+    message: 'The authorization header is malformed; the region is wrong or the header cannot be parsed.',
+  },
+  AuthorizationQueryParametersError: {
+    status: 400,
+    message: 'Error parsing the X-Amz-Credential parameter or another presigned query parameter.',
+  },
+  BadDigest: { status: 400, message: 'The Content-MD5 you specified did not match what we received.' },
+  BucketAlreadyExists: {
+    status: 409,
+    message: 'The requested bucket name is not available. Select a different name and try again.',
+  },
+  BucketAlreadyOwnedByYou: {
+    status: 409,
+    message: 'Your previous request to create the named bucket succeeded and you already own it.',
+  },
+  BucketNotEmpty: { status: 409, message: 'The bucket you tried to delete is not empty.' },
+  EntityTooLarge: { status: 400, message: 'Your proposed upload exceeds the maximum allowed object size.' },
+  EntityTooSmall: {
+    status: 400,
+    message: 'Your proposed upload is smaller than the minimum allowed object size.',
+  },
+  ExpiredToken: { status: 400, message: 'The provided token has expired.' },
+  IllegalLocationConstraintException: {
+    status: 400,
+    message: 'The specified location constraint is not valid for this server.',
+  },
+  IncompleteBody: {
+    status: 400,
+    message: 'You did not provide the number of bytes specified by the Content-Length HTTP header.',
+  },
+  InternalError: { status: 500, message: 'We encountered an internal error. Please try again.' },
+  InvalidAccessKeyId: {
+    status: 403,
+    message: 'The access key ID you provided does not exist in our records.',
+  },
+  InvalidArgument: { status: 400, message: 'Invalid argument.' },
+  InvalidBucketName: { status: 400, message: 'The specified bucket is not valid.' },
+  InvalidDigest: { status: 400, message: 'The Content-MD5 you specified is not valid.' },
+  InvalidObjectName: { status: 400, message: 'The specified object name is not valid.' },
+  InvalidPart: {
+    status: 400,
+    message: 'One or more of the specified parts could not be found or its entity tag did not match.',
+  },
+  InvalidPartOrder: {
+    status: 400,
+    message: 'The list of parts was not in ascending order. Parts must be ordered by part number.',
+  },
+  InvalidRange: { status: 416, message: 'The requested range is not satisfiable.' },
+  InvalidRequest: { status: 400, message: 'Invalid request.' },
+  KeyTooLongError: { status: 400, message: 'Your key is too long.' },
+  MalformedPOSTRequest: {
+    status: 400,
+    message: 'The body of your POST request is not well-formed multipart/form-data.',
+  },
+  MalformedXML: {
+    status: 400,
+    message: 'The XML you provided was not well-formed or did not validate against our published schema.',
+  },
+  MalformedPolicy: { status: 400, message: 'The policy is not valid.' },
+  MaxMessageLengthExceeded: { status: 400, message: 'Your request was too big.' },
+  MetadataTooLarge: {
+    status: 400,
+    message: 'Your metadata headers exceed the maximum allowed metadata size.',
+  },
+  MethodNotAllowed: { status: 405, message: 'The specified method is not allowed against this resource.' },
+  MissingContentLength: { status: 411, message: 'You must provide the Content-Length HTTP header.' },
+  MissingRequestBodyError: { status: 400, message: 'Request body is empty.' },
+  MissingSecurityHeader: { status: 400, message: 'Your request is missing a required header.' },
+  NoSuchBucket: { status: 404, message: 'The specified bucket does not exist.' },
+  NoSuchBucketPolicy: { status: 404, message: 'The bucket policy does not exist.' },
+  NoSuchKey: { status: 404, message: 'The specified key does not exist.' },
+  NoSuchUpload: {
+    status: 404,
+    message: 'The specified multipart upload does not exist. The upload ID may be invalid, or the upload may have been aborted or completed.',
+  },
+  NotImplemented: {
+    status: 501,
+    message: 'A header or query you provided implies functionality that is not implemented.',
+  },
+  PreconditionFailed: {
+    status: 412,
+    message: 'At least one of the preconditions you specified did not hold.',
+  },
+  RequestTimeTooSkewed: {
+    status: 403,
+    message: "The difference between the request time and the server's time is too large.",
+  },
+  RequestTimeout: {
+    status: 400,
+    message: 'Your socket connection to the server was not read from or written to within the timeout period.',
+  },
+  ServiceUnavailable: { status: 503, message: 'Reduce your request rate or try again later.' },
+  SignatureDoesNotMatch: {
+    status: 403,
+    message: 'The request signature we calculated does not match the signature you provided. Check your key and signing method.',
+  },
+  SlowDown: { status: 503, message: 'Reduce your request rate.' },
+  XAmzContentSHA256Mismatch: {
+    status: 400,
+    message: "The provided 'x-amz-content-sha256' header does not match what was computed.",
+  },
+  NotModified: { status: 304, message: 'Not Modified.' },
+} as const satisfies Record<string, { status: number; message: string }>
+
+/** A code in the S3 error catalogue. */
+export type S3ErrorCode = keyof typeof S3_ERRORS
+
+/** Guards a string as a catalogued S3 error code. */
+export function isS3ErrorCode(code: string): code is S3ErrorCode {
+  return Object.hasOwn(S3_ERRORS, code)
+}
+
+/** The HTTP status the catalogue assigns to `code` (500 for a code it does not know). */
+export function statusOfErrorCode(code: string): number {
+  return isS3ErrorCode(code) ? S3_ERRORS[code].status : 500
+}
