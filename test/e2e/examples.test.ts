@@ -1,0 +1,35 @@
+import { spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ROOT_PASSWORD, ROOT_USER, type RunningServer, startServer } from './helpers/server.js'
+
+// The examples import the built package (dist/), as a user's program would; `npm test`
+// builds first (scripts/setup.mjs), so a missing build is a failure, not a skip.
+let server: RunningServer
+beforeAll(async () => {
+  server = await startServer()
+})
+afterAll(async () => {
+  await server?.stop()
+})
+
+describe('examples/', () => {
+  it('quickstart.mjs runs against a live server', () => {
+    expect(existsSync('dist/node/index.js')).toBe(true)
+    const run = spawnSync(process.execPath, ['examples/quickstart.mjs'], {
+      env: {
+        ...process.env,
+        SILO_ENDPOINT: `${server.host}:${server.port}`,
+        SILO_ROOT_USER: ROOT_USER,
+        SILO_ROOT_PASSWORD: ROOT_PASSWORD,
+      },
+      encoding: 'utf8',
+      timeout: 20_000,
+    })
+    expect(run.stderr).toBe('')
+    expect(run.status).toBe(0)
+    expect(run.stdout).toMatch(/put quickstart-\d+\/hello.txt etag=[0-9a-f]{32}/)
+    expect(run.stdout).toContain('stat size=12 type=text/plain')
+    expect(run.stdout).toContain('get -> "hello, silo\\n"')
+  })
+})
