@@ -78,11 +78,14 @@ describe('requests the server must refuse, changing nothing', () => {
     expect(await objectStatus('digest')).toBe(404)
   })
 
-  it.each(['Bad_Bucket', 'ab', '-lead', '192.168.1.1', 'a..b'])('bucket name %j is InvalidBucketName', async (name) => {
-    const res = await sendSigned(server.url, { ...root, method: 'PUT', path: `/${name}` })
-    expect(res.status).toBe(400)
-    expect(errorCode(res.body)).toBe('InvalidBucketName')
-  })
+  it.each(['Bad_Bucket', 'ab', '-lead', '192.168.1.1', 'a..b'])(
+    'bucket name %j is InvalidBucketName',
+    async (name) => {
+      const res = await sendSigned(server.url, { ...root, method: 'PUT', path: `/${name}` })
+      expect(res.status).toBe(400)
+      expect(errorCode(res.body)).toBe('InvalidBucketName')
+    },
+  )
 
   it('a malformed CreateBucketConfiguration is MalformedXML and creates nothing', async () => {
     const name = `mal-${randomBytes(3).toString('hex')}`
@@ -105,7 +108,12 @@ describe('requests the server must refuse, changing nothing', () => {
   })
 
   it('an operation on a missing bucket is NoSuchBucket', async () => {
-    const res = await sendSigned(server.url, { ...root, method: 'PUT', path: '/no-such-bucket-here/k', body: 'x' })
+    const res = await sendSigned(server.url, {
+      ...root,
+      method: 'PUT',
+      path: '/no-such-bucket-here/k',
+      body: 'x',
+    })
     expect(res.status).toBe(404)
     expect(errorCode(res.body)).toBe('NoSuchBucket')
   })

@@ -39,7 +39,9 @@ describe.each(FACES)('bucket and object flow through %o', (makeFace) => {
   })
 
   it('refuses to create the same bucket twice', async () => {
-    expect(await codeOfRejection(face, face.makeBucket(bucket))).toMatch(/BucketAlreadyOwnedByYou|BucketAlreadyExists/)
+    expect(await codeOfRejection(face, face.makeBucket(bucket))).toMatch(
+      /BucketAlreadyOwnedByYou|BucketAlreadyExists/,
+    )
   })
 
   it('stores a buffer with metadata and returns it byte for byte', async () => {
@@ -92,7 +94,17 @@ describe.each(FACES)('bucket and object flow through %o', (makeFace) => {
   })
 
   it('removes objects, then the bucket', async () => {
-    for (const key of ['dir/a.bin', 'streamed', 'empty', 'a', 'a/b', 'x/../y', 'sp ace+plus%pct', 'ünïcødé/日本語', 'over']) {
+    for (const key of [
+      'dir/a.bin',
+      'streamed',
+      'empty',
+      'a',
+      'a/b',
+      'x/../y',
+      'sp ace+plus%pct',
+      'ünïcødé/日本語',
+      'over',
+    ]) {
       await face.removeObject(bucket, key)
     }
     await face.removeObject(bucket, 'never-existed')

@@ -1,5 +1,5 @@
 import { Agent } from 'node:http'
-import { Readable } from 'node:stream'
+import type { Readable } from 'node:stream'
 import {
   CreateBucketCommand,
   DeleteBucketCommand,
@@ -26,9 +26,17 @@ export interface S3Face {
   bucketExists(bucket: string): Promise<boolean>
   listBuckets(): Promise<string[]>
   removeBucket(bucket: string): Promise<void>
-  putObject(bucket: string, key: string, body: Buffer | Readable, meta?: Record<string, string>): Promise<string>
+  putObject(
+    bucket: string,
+    key: string,
+    body: Buffer | Readable,
+    meta?: Record<string, string>,
+  ): Promise<string>
   getObject(bucket: string, key: string): Promise<Buffer>
-  statObject(bucket: string, key: string): Promise<{ size: number; etag: string; meta: Record<string, string> }>
+  statObject(
+    bucket: string,
+    key: string,
+  ): Promise<{ size: number; etag: string; meta: Record<string, string> }>
   removeObject(bucket: string, key: string): Promise<void>
   /** The error code the client surfaces for a failed call. */
   codeOf(err: unknown): string | undefined
@@ -86,7 +94,8 @@ export function awsFace(server: RunningServer): S3Face {
         throw e
       }
     },
-    listBuckets: async () => ((await s3.send(new ListBucketsCommand({}))).Buckets ?? []).map((b) => b.Name ?? ''),
+    listBuckets: async () =>
+      ((await s3.send(new ListBucketsCommand({}))).Buckets ?? []).map((b) => b.Name ?? ''),
     removeBucket: async (b) => void (await s3.send(new DeleteBucketCommand({ Bucket: b }))),
     putObject: async (b, k, body, meta) => {
       const contentLength = Buffer.isBuffer(body) ? body.length : undefined
@@ -97,7 +106,14 @@ export function awsFace(server: RunningServer): S3Face {
       )
       const contentType = meta?.['Content-Type']
       const out = await s3.send(
-        new PutObjectCommand({ Bucket: b, Key: k, Body: body, ContentLength: contentLength, Metadata: userMeta, ContentType: contentType }),
+        new PutObjectCommand({
+          Bucket: b,
+          Key: k,
+          Body: body,
+          ContentLength: contentLength,
+          Metadata: userMeta,
+          ContentType: contentType,
+        }),
       )
       return unquote(out.ETag)
     },
