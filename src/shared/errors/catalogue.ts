@@ -104,6 +104,10 @@ export const S3_ERRORS = {
     message: 'The request signature we calculated does not match the signature you provided. Check your key and signing method.',
   },
   SlowDown: { status: 503, message: 'Reduce your request rate.' },
+  UnsupportedNotification: {
+    status: 400,
+    message: 'Silo supports only QueueConfiguration notifications, not Topic or CloudFunction ones.',
+  },
   XAmzContentSHA256Mismatch: {
     status: 400,
     message: "The provided 'x-amz-content-sha256' header does not match what was computed.",
