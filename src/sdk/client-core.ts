@@ -1,0 +1,60 @@
+/**
+ * The part of `Client` every method group builds on: options, and the one transport.
+ */
+import { platform } from '#platform'
+import { type ClientOptions, resolveClientOptions } from './client-options.js'
+import { Transport } from './transport/transport.js'
+
+/**
+ * Validated options and the transport; method groups extend this class.
+ * @example
+ * class Client extends ObjectMethods {} // ObjectMethods extends BucketMethods extends ClientCore
+ */
+export class ClientCore {
+  /** @internal The signed-request transport all operations go through. */
+  protected readonly transport: Transport
+
+  /**
+   * Validates the options (throws `InvalidEndpointError` / `InvalidArgumentError` naming the bad one).
+   * @example
+   * const client = new Client({ endPoint: 'localhost', port: 9000, useSSL: false, accessKey: 'AK', secretKey: 'SK' })
+   */
+  constructor(options: ClientOptions) {
+    this.transport = new Transport(resolveClientOptions(options), platform)
+  }
+
+  /** The endpoint host (lower-case). */
+  get host(): string {
+    return this.transport.options.host
+  }
+
+  /** The port requests go to. */
+  get port(): number {
+    return this.transport.options.port
+  }
+
+  /** `'https:'` or `'http:'`. */
+  get protocol(): 'http:' | 'https:' {
+    return this.transport.options.protocol
+  }
+
+  /** The configured region, or undefined when regions are looked up per bucket. */
+  get region(): string | undefined {
+    return this.transport.options.region
+  }
+
+  /** The multipart part size in bytes. */
+  get partSize(): number {
+    return this.transport.options.partSize
+  }
+
+  /** The access key ('' for an anonymous client). */
+  get accessKey(): string {
+    return this.transport.options.accessKey
+  }
+
+  /** Whether requests go unsigned (no access key or secret key). */
+  get anonymous(): boolean {
+    return this.transport.options.anonymous
+  }
+}

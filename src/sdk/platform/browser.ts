@@ -1,0 +1,29 @@
+/**
+ * The browser platform: pure-JS SHA-256 (`@aws-crypto/sha256-js`, synchronous, no WebCrypto
+ * secure-context requirement) and a fetch sender. Selected by the `#platform` import map.
+ */
+import { Sha256 } from '@aws-crypto/sha256-js'
+import { createBrowserSend } from './browser-send.js'
+import type { Platform } from './types.js'
+
+/**
+ * The platform the SDK runs on in browsers and other fetch runtimes.
+ * @example
+ * const send = platform.createSend({ useSSL: true })
+ */
+export const platform: Platform = {
+  Sha256,
+  sha256Hex: (data) => {
+    const hash = new Sha256()
+    hash.update(data)
+    return toHex(hash.digestSync())
+  },
+  createSend: createBrowserSend,
+  userAgent: undefined,
+}
+
+function toHex(bytes: Uint8Array): string {
+  let hex = ''
+  for (const byte of bytes) hex += (byte < 16 ? '0' : '') + byte.toString(16)
+  return hex
+}

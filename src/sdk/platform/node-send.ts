@@ -1,0 +1,104 @@
+/**
+ * The Node sender: node:http / node:https (or the `transport` option), a keep-alive agent by default
+ * (or `transportAgent`). The module's `request` is looked up per call, so request interceptors that
+ * patch it (msw, nock) see our traffic.
+ */
+import http, { type ClientRequest, type IncomingMessage } from 'node:http'
+import https from 'node:https'
+import { checkLength, iterateChunks } from '../body/chunks.js'
+import { InvalidArgumentError, NetworkError } from '../errors.js'
+import { abortError } from './abort.js'
+import type { HttpSend, SendOptions, WireBody, WireRequest, WireResponse } from './types.js'
+
+interface RequestModule {
+  request(options: http.RequestOptions, onResponse: (res: IncomingMessage) => void): ClientRequest
+}
+
+let httpAgent: http.Agent | undefined
+let httpsAgent: https.Agent | undefined
+
+function defaultAgent(useSSL: boolean): http.Agent {
+  if (useSSL) {
+    httpsAgent ??= new https.Agent({ keepAlive: true })
+    return httpsAgent
+  }
+  httpAgent ??= new http.Agent({ keepAlive: true })
+  return httpAgent
+}
+
+/**
+ * Builds the Node sender for one client.
+ * @example
+ * const send = createNodeSend({ useSSL: false })
+ */
+export function createNodeSend(options: SendOptions): HttpSend {
+  const custom = options.transport as Partial<RequestModule> | undefined
+  if (custom !== undefined && typeof custom.request !== 'function') {
+    throw new InvalidArgumentError(
+      'Invalid transport: must be an object with a request(options, callback) method, like node:http',
+    )
+  }
+  const agent = (options.transportAgent as http.Agent | undefined) ?? defaultAgent(options.useSSL)
+  const module = (): RequestModule => (custom as RequestModule | undefined) ?? (options.useSSL ? https : http)
+  return (request) => send(module(), agent, request)
+}
+
+function send(module: RequestModule, agent: http.Agent, request: WireRequest): Promise<WireResponse> {
+  return new Promise((resolve, reject) => {
+    const { signal } = request
+    const req = module.request(
+      {
+        method: request.method,
+        host: request.hostname,
+        port: request.port,
+        path: request.path,
+        headers: request.headers,
+        agent,
+        signal,
+      },
+      (res) => resolve(wrapResponse(res)),
+    )
+    req.on('error', (cause) => {
+      reject(signal?.aborted ? abortError(signal) : networkError(request, cause))
+    })
+    writeBody(req, request.body).catch((error: Error) => {
+      reject(error)
+      req.destroy(error)
+    })
+  })
+}
+
+async function writeBody(req: ClientRequest, body: WireBody): Promise<void> {
+  if (body === undefined || body instanceof Uint8Array) {
+    req.end(body)
+    return
+  }
+  for await (const chunk of checkLength(iterateChunks(body.stream), body.length)) {
+    if (!req.write(chunk)) await new Promise((resolve) => req.once('drain', resolve))
+  }
+  req.end()
+}
+
+function wrapResponse(res: IncomingMessage): WireResponse {
+  return {
+    status: res.statusCode ?? 0,
+    headers: res.headers,
+    body: res,
+    text: () => readText(res),
+    discard: () => {
+      res.resume()
+    },
+  }
+}
+
+async function readText(res: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = []
+  for await (const chunk of res) chunks.push(chunk as Buffer)
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+function networkError(request: WireRequest, cause: Error): NetworkError {
+  const code = (cause as NodeJS.ErrnoException).code
+  const where = `${request.method} ${request.protocol}//${request.headers.host}`
+  return new NetworkError(`${where} failed: ${code ? `${code} ` : ''}${cause.message}`, { cause })
+}

@@ -1,0 +1,21 @@
+/**
+ * The Node platform: node:crypto hashing and a node:http(s) sender. Browser bundles get
+ * `browser.ts` instead through the `#platform` import map, so nothing here reaches them.
+ */
+import { NodeSha256, nodeSha256Hex } from './node-hash.js'
+import { createNodeSend } from './node-send.js'
+import type { Platform } from './types.js'
+
+const VERSION = '0.1.0'
+
+/**
+ * The platform the SDK runs on in Node.
+ * @example
+ * const send = platform.createSend({ useSSL: true })
+ */
+export const platform: Platform = {
+  Sha256: NodeSha256,
+  sha256Hex: nodeSha256Hex,
+  createSend: createNodeSend,
+  userAgent: `silo-js/${VERSION} (node ${process.version}; ${process.platform} ${process.arch})`,
+}

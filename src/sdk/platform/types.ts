@@ -1,0 +1,72 @@
+/**
+ * The seam between the isomorphic SDK and its runtime. `#platform` resolves to `node.ts` in Node
+ * and to `browser.ts` in browser bundles (package.json "imports"); both export a `Platform`.
+ */
+import type { Readable } from 'node:stream'
+import type { SignatureV4 } from '@smithy/signature-v4'
+import type { ChunkSource } from '../body/chunks.js'
+
+/** The hash constructor `@smithy/signature-v4` signs with (a SHA-256, keyed when given a secret). */
+export type Sha256Constructor = ConstructorParameters<typeof SignatureV4>[0]['sha256']
+
+/** A readable stream of bytes: Node's `Readable` in Node, `readable-stream`'s in browsers (same API). */
+export type BodyStream = Readable
+
+/** A request body whose bytes arrive over time; `length` is exact and sent as Content-Length. */
+export interface StreamBody {
+  readonly stream: ChunkSource
+  readonly length: number
+}
+
+/** What a request carries: nothing, bytes in memory, or a stream of known length. */
+export type WireBody = Uint8Array | StreamBody | undefined
+
+/** A request ready for the wire: addressed and signed. */
+export interface WireRequest {
+  method: string
+  protocol: 'http:' | 'https:'
+  /** Host to connect to (IPv6 literals without brackets). */
+  hostname: string
+  port: number
+  /** Escaped path plus `?query`. */
+  path: string
+  /** Lower-case names; includes `host`. */
+  headers: Record<string, string>
+  body: WireBody
+  signal?: AbortSignal | undefined
+}
+
+/** A response whose status and headers have arrived; the body has not been read. */
+export interface WireResponse {
+  status: number
+  /** Lower-case header names. */
+  headers: Readonly<Record<string, string | string[] | undefined>>
+  /** The body as a stream (the caller must read it, or call `discard`). */
+  readonly body: BodyStream
+  /** Reads the whole body as UTF-8 text. */
+  text(): Promise<string>
+  /** Throws the body away so the connection can be reused. */
+  discard(): void
+}
+
+/** Sends one request. Rejects with `NetworkError` / `TimeoutError` when no response arrives. */
+export type HttpSend = (request: WireRequest) => Promise<WireResponse>
+
+/** The client options a platform's sender honours. */
+export interface SendOptions {
+  useSSL: boolean
+  transport?: object | undefined
+  transportAgent?: object | undefined
+}
+
+/** Everything runtime-specific the SDK needs. */
+export interface Platform {
+  /** Hash for `@smithy/signature-v4`: node:crypto in Node, `@aws-crypto/sha256-js` in browsers. */
+  readonly Sha256: Sha256Constructor
+  /** Hex SHA-256 of bytes, synchronously. */
+  sha256Hex(data: Uint8Array): string
+  /** Builds the sender for one client. */
+  createSend(options: SendOptions): HttpSend
+  /** `user-agent` header value, or undefined where the runtime sets its own. */
+  readonly userAgent: string | undefined
+}

@@ -1,0 +1,24 @@
+/** The description every S3 operation hands to the transport. */
+import type { WireBody } from '../platform/types.js'
+
+/** HTTP methods S3 operations use. */
+export type S3Method = 'GET' | 'PUT' | 'POST' | 'DELETE' | 'HEAD'
+
+/**
+ * One S3 request, before addressing, region and signing.
+ * @example
+ * const request: S3Request = { method: 'GET', bucket: 'photos', query: { location: '' } }
+ */
+export interface S3Request {
+  method: S3Method
+  bucket?: string | undefined
+  key?: string | undefined
+  /** Unescaped query parameters; flags such as `?location` have the value ''. */
+  query?: Readonly<Record<string, string>> | undefined
+  /** Lower-case header names. */
+  headers?: Readonly<Record<string, string>> | undefined
+  body?: WireBody
+  /** Sign for this region instead of the configured or looked-up one (ListBuckets, CreateBucket). */
+  region?: string | undefined
+  signal?: AbortSignal | undefined
+}

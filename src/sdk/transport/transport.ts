@@ -1,0 +1,118 @@
+/**
+ * The one signed-request transport. Every operation hands it an `S3Request` and a parser; the
+ * pipeline is addressing → region → sign → send → error → parse. Nothing else in the SDK calls
+ * http, fetch or the signer.
+ */
+import type { ResolvedClientOptions } from '../client-options.js'
+import { DEFAULT_REGION } from '../constants.js'
+import type { S3Error } from '../errors.js'
+import type { HttpSend, Platform, WireResponse } from '../platform/types.js'
+import { lookupBucketRegion } from './bucket-region.js'
+import { type Address, createAddressing } from './endpoint.js'
+import { contentLength, isReplayable, payloadHash } from './payload.js'
+import { RegionCache } from './region-cache.js'
+import type { S3Request } from './request.js'
+import { parseErrorResponse } from './response-error.js'
+import { createSigner, type SignRequest } from './signer.js'
+import { buildQueryString } from './uri-escape.js'
+
+/**
+ * Sends S3 requests for one client.
+ * @example
+ * const transport = new Transport(resolveClientOptions({ endPoint: 'localhost' }), platform)
+ * const buckets = await transport.call({ method: 'GET' }, parseListBuckets)
+ */
+export class Transport {
+  readonly options: ResolvedClientOptions
+  readonly regions: RegionCache
+  readonly #address: (bucket?: string, key?: string) => Address
+  readonly #sign: SignRequest | undefined
+  readonly #send: HttpSend
+  readonly #platform: Platform
+
+  constructor(options: ResolvedClientOptions, platform: Platform) {
+    this.options = options
+    this.#platform = platform
+    this.#address = createAddressing({
+      protocol: options.protocol,
+      host: options.host,
+      port: options.port,
+      pathStyle: options.pathStyle,
+    })
+    this.#sign = options.anonymous ? undefined : createSigner(options, platform.Sha256)
+    this.#send = platform.createSend(options)
+    this.regions = new RegionCache((bucket) => lookupBucketRegion((r) => this.request(r), bucket))
+  }
+
+  /** Sends a request and parses its successful response; failures reject with `S3Error` and friends. */
+  async call<T>(request: S3Request, parse: (res: WireResponse) => T | Promise<T>): Promise<T> {
+    return parse(await this.request(request))
+  }
+
+  /** Sends a request; resolves with a 2xx response whose body the caller must read or discard. */
+  async request(request: S3Request): Promise<WireResponse> {
+    const pending = this.regionFor(request)
+    const region = typeof pending === 'string' ? pending : await pending
+    const res = await this.#dispatch(request, region)
+    if (res.status < 300) return res
+    const error = await parseErrorResponse(res, request)
+    if (request.bucket !== undefined) {
+      if (error.code === 'NoSuchBucket') this.regions.delete(request.bucket)
+      if (this.#isWrongRegion(request, region, error)) {
+        // The server named the bucket's real region: remember it and try once more.
+        this.regions.set(request.bucket, error.region!)
+        return this.request(request)
+      }
+    }
+    throw error
+  }
+
+  /** The region a request is signed for: explicit, configured, cached or looked up. */
+  regionFor(request: S3Request): string | Promise<string> {
+    if (request.region !== undefined) return request.region
+    if (this.options.region !== undefined) return this.options.region
+    return request.bucket === undefined ? DEFAULT_REGION : this.regions.get(request.bucket)
+  }
+
+  #isWrongRegion(request: S3Request, region: string, error: S3Error): boolean {
+    return (
+      error.code === 'AuthorizationHeaderMalformed' &&
+      error.region !== undefined &&
+      error.region !== region &&
+      request.region === undefined &&
+      this.options.region === undefined &&
+      isReplayable(request.body)
+    )
+  }
+
+  async #dispatch(request: S3Request, region: string): Promise<WireResponse> {
+    const { method, body } = request
+    const address = this.#address(request.bucket, request.key)
+    let headers: Record<string, string> = { host: address.hostHeader }
+    if (this.#platform.userAgent !== undefined) headers['user-agent'] = this.#platform.userAgent
+    if (request.headers !== undefined) Object.assign(headers, request.headers)
+    if (body !== undefined || method === 'PUT' || method === 'POST')
+      headers['content-length'] = contentLength(body)
+    if (this.#sign !== undefined) {
+      headers['x-amz-content-sha256'] = payloadHash(body, this.options.useSSL, this.#platform.sha256Hex)
+      const signable = {
+        method,
+        protocol: this.options.protocol,
+        hostname: address.hostname,
+        path: address.path,
+      }
+      headers = await this.#sign({ ...signable, query: request.query, headers }, region, new Date())
+    }
+    const query = request.query === undefined ? '' : buildQueryString(request.query)
+    return this.#send({
+      method,
+      protocol: this.options.protocol,
+      hostname: address.hostname,
+      port: this.options.port,
+      path: query === '' ? address.path : `${address.path}?${query}`,
+      headers,
+      body,
+      signal: request.signal,
+    })
+  }
+}
