@@ -1,0 +1,51 @@
+// What a scenario gets: options, logging, and servers and client children that live as
+// long as the scenario (a client child stays warm from one table to the next).
+import { startClient } from './clients.mjs'
+import { isSiloSdkBuilt, SILO_SDK_ENTRY } from './paths.mjs'
+import { SDKS } from './sdk-adapters.mjs'
+import { SERVER_KINDS, startServer } from './servers.mjs'
+
+/** Creates the context for one scenario run; call `close()` after it to stop its children. */
+export function createScenarioContext({ options, tmpRoot, log }) {
+  const servers = new Map()
+  const clients = new Map()
+  return {
+    options,
+    log,
+    /** The server of `kind` for this scenario, started on first use. */
+    server(kind) {
+      if (!servers.has(kind)) servers.set(kind, startServer(kind, tmpRoot))
+      return servers.get(kind)
+    },
+    /** The client child for `sdk` against `server`, started on first use. */
+    client(sdk, server) {
+      const key = `${sdk}@${server.kind}`
+      if (!clients.has(key)) clients.set(key, startClient(sdk, server))
+      return clients.get(key)
+    },
+    /** Whether a server kind can run now (Silo needs `npm run build`). */
+    isServerAvailable: (kind) => SERVER_KINDS[kind].isAvailable(),
+    serverMissing: (kind) => SERVER_KINDS[kind].missing,
+    /** The S3 server the SDK scenarios use: --server, else Silo when built, else s3rver. */
+    sdkServerKind: () => options.server ?? (SERVER_KINDS.silo.isAvailable() ? 'silo' : 's3rver'),
+    /** One section entry per S3 SDK against `server`; the Silo SDK entry carries an error if unbuilt. */
+    sdkEntries(server) {
+      return ['silo', 'minio', 'aws'].map((sdk) => ({
+        label: SDKS[sdk].label,
+        sdk,
+        server,
+        baseline: SDKS[sdk].baseline,
+        error:
+          sdk === 'silo' && !isSiloSdkBuilt()
+            ? `${SILO_SDK_ENTRY.slice(SILO_SDK_ENTRY.indexOf('dist/'))} not built`
+            : undefined,
+      }))
+    },
+    async close() {
+      for (const children of [clients, servers]) {
+        const started = await Promise.allSettled(children.values())
+        await Promise.all(started.filter((s) => s.status === 'fulfilled').map((s) => s.value.stop()))
+      }
+    },
+  }
+}

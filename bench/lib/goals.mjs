@@ -1,0 +1,38 @@
+// The performance goals the bench reports against (docs/benchmarks.md, "Goals").
+
+export const SDK_CPU_GOAL_US = 100
+export const SERVER_SPEEDUP_GOAL = 5
+
+/** Silo SDK client CPU per small op, from one SDK section's rows. */
+export function checkSdkCpuGoal(rows, where) {
+  const silo = rows.find((r) => r.label === 'Silo SDK')
+  const measured = silo && !silo.error ? silo.clientUs : Number.NaN
+  return {
+    goal: `Silo SDK < ${SDK_CPU_GOAL_US} µs client CPU per small op`,
+    where,
+    measured: Number.isFinite(measured)
+      ? `${measured.toFixed(0)} µs`
+      : `not measured${silo?.error ? ` (${silo.error})` : ''}`,
+    met: Number.isFinite(measured) ? measured < SDK_CPU_GOAL_US : null,
+  }
+}
+
+/** Silo server ops/s over s3rver ops/s, from one server section's rows. */
+export function checkServerSpeedGoal(rows, where) {
+  const silo = rows.find((r) => r.label === 'Silo server')
+  const measured = silo && !silo.error ? silo.ratio : Number.NaN
+  return {
+    goal: `Silo server ≥ ${SERVER_SPEEDUP_GOAL}× s3rver ops/s`,
+    where,
+    measured: Number.isFinite(measured)
+      ? `${measured.toFixed(2)}×`
+      : `not measured${silo?.error ? ` (${silo.error})` : ''}`,
+    met: Number.isFinite(measured) ? measured >= SERVER_SPEEDUP_GOAL : null,
+  }
+}
+
+/** "met", "NOT met" or "not measured". */
+export function describeGoalStatus(goal) {
+  if (goal.met === null) return 'not measured'
+  return goal.met ? 'met' : 'NOT met'
+}

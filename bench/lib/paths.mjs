@@ -1,0 +1,11 @@
+// Where the bench finds the built Silo package (dist/, produced by `npm run build`).
+import { existsSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url))
+export const SILO_SERVER_ENTRY = fileURLToPath(new URL('../../dist/server/index.js', import.meta.url))
+export const SILO_SDK_ENTRY = fileURLToPath(new URL('../../dist/node/index.js', import.meta.url))
+export const RESULTS_DIR = fileURLToPath(new URL('../results/', import.meta.url))
+
+export const isSiloServerBuilt = () => existsSync(SILO_SERVER_ENTRY)
+export const isSiloSdkBuilt = () => existsSync(SILO_SDK_ENTRY)

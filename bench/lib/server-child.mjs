@@ -1,0 +1,43 @@
+// A child process that runs exactly one server (Silo, s3rver or the loopback reference),
+// so its CPU time can be read from /proc/<pid>/stat apart from any client's.
+import { createRequire } from 'node:module'
+import { pathToFileURL } from 'node:url'
+import { startLoopbackServer } from './loopback-server.mjs'
+import { SILO_SERVER_ENTRY } from './paths.mjs'
+import { serveRequests } from './rpc-child.mjs'
+
+const require = createRequire(import.meta.url)
+let running = null
+
+const starters = {
+  async silo({ dir, accessKey, secretKey }) {
+    const { createServer } = await import(pathToFileURL(SILO_SERVER_ENTRY).href)
+    const server = createServer({
+      dir,
+      address: '127.0.0.1:0',
+      rootUser: accessKey,
+      rootPassword: secretKey,
+      quiet: true,
+    })
+    const { host, port } = await server.start()
+    return { host: host || '127.0.0.1', port, stop: () => server.stop() }
+  },
+  async s3rver({ dir }) {
+    const S3rver = require('s3rver')
+    const server = new S3rver({ address: '127.0.0.1', port: 0, directory: dir, silent: true })
+    const { port } = await server.run()
+    return { host: '127.0.0.1', port, stop: () => server.close() }
+  },
+  loopback: () => startLoopbackServer(),
+}
+
+serveRequests({
+  async start(args) {
+    running = await starters[args.kind](args)
+    return { host: running.host, port: running.port }
+  },
+  async stop() {
+    await running?.stop()
+    running = null
+  },
+})

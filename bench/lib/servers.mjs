@@ -1,0 +1,72 @@
+// Parent side: each server runs in its own child process on its own temporary folder.
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { forkChild } from './children.mjs'
+import { isSiloServerBuilt } from './paths.mjs'
+import { readCpuMicros, readRss } from './proc.mjs'
+
+const CHILD = new URL('./server-child.mjs', import.meta.url).pathname
+
+/** The servers the bench knows: label, credentials, Node flags, and whether it can run now. */
+export const SERVER_KINDS = {
+  silo: {
+    label: 'Silo server',
+    accessKey: 'benchadmin',
+    secretKey: 'benchadmin-secret',
+    execArgv: [],
+    isAvailable: isSiloServerBuilt,
+    missing: 'dist/server/index.js not built (run `npm run build`)',
+  },
+  s3rver: {
+    label: 's3rver',
+    // s3rver accepts only its built-in account.
+    accessKey: 'S3RVER',
+    secretKey: 'S3RVER',
+    // s3rver's list continuation tokens use a cipher that OpenSSL 3 hides by default.
+    execArgv: ['--openssl-legacy-provider'],
+    isAvailable: () => true,
+  },
+  loopback: {
+    label: 'node:http loopback',
+    accessKey: '',
+    secretKey: '',
+    execArgv: [],
+    isAvailable: () => true,
+  },
+}
+
+/**
+ * Starts a server of `kind` in a child process, storing under `root/<kind>-<n>`.
+ * The handle reads the child's CPU time and RSS from /proc.
+ */
+export async function startServer(kind, root) {
+  const spec = SERVER_KINDS[kind]
+  const dir = join(root, `${kind}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`)
+  mkdirSync(dir, { recursive: true })
+  const child = forkChild(CHILD, { execArgv: spec.execArgv, name: `${spec.label} child` })
+  try {
+    const { host, port } = await child.request('start', {
+      kind,
+      dir,
+      accessKey: spec.accessKey,
+      secretKey: spec.secretKey,
+    })
+    return {
+      kind,
+      label: spec.label,
+      host,
+      port,
+      pid: child.pid,
+      region: 'us-east-1',
+      accessKey: spec.accessKey,
+      secretKey: spec.secretKey,
+      prepared: new Set(),
+      cpuMicros: () => readCpuMicros(child.pid),
+      rss: () => readRss(child.pid),
+      stop: () => child.kill(),
+    }
+  } catch (error) {
+    await child.kill()
+    throw error
+  }
+}

@@ -1,0 +1,54 @@
+#!/usr/bin/env node
+// Silo's benchmark harness: runs the scenarios in bench/scenarios, prints a markdown
+// report to stdout and writes it to bench/results/latest.md. See docs/benchmarks.md.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import { join } from 'node:path'
+import { parseArgs, USAGE } from './lib/args.mjs'
+import { onExit } from './lib/children.mjs'
+import { createScenarioContext } from './lib/context.mjs'
+import { RESULTS_DIR } from './lib/paths.mjs'
+import { renderReport } from './lib/report.mjs'
+import { SCENARIOS } from './scenarios/index.mjs'
+
+const log = (message) => process.stderr.write(`${message}\n`)
+
+async function main() {
+  const options = parseArgs(process.argv.slice(2))
+  if (options.help) return log(USAGE)
+  if (options.list) return log(SCENARIOS.map((s) => `${s.name}  ${s.title}`).join('\n'))
+  const unknown = (options.only ?? []).filter((name) => !SCENARIOS.some((s) => s.name === name))
+  if (unknown.length) throw new Error(`unknown scenario ${unknown.join(', ')} (see --list)`)
+  const scenarios = SCENARIOS.filter((s) => !options.only || options.only.includes(s.name))
+
+  const tmpRoot = mkdtempSync(join(os.tmpdir(), 'silo-bench-'))
+  onExit(() => rmSync(tmpRoot, { recursive: true, force: true, maxRetries: 3 }))
+  const startedAt = new Date()
+  const results = []
+  for (const scenario of scenarios) {
+    log(`${scenario.name}: ${scenario.title}`)
+    const ctx = createScenarioContext({ options, tmpRoot, log })
+    try {
+      results.push({ scenario, result: await scenario.run(ctx) })
+    } catch (error) {
+      log(`  failed: ${error.stack ?? error}`)
+      results.push({ scenario, error: error.message })
+    } finally {
+      await ctx.close()
+    }
+  }
+  const command = ['node bench/run.mjs', ...process.argv.slice(2)].join(' ')
+  const report = renderReport({ options, command, startedAt, finishedAt: new Date(), results })
+  process.stdout.write(`${report}\n`)
+  mkdirSync(RESULTS_DIR, { recursive: true })
+  writeFileSync(join(RESULTS_DIR, 'latest.md'), `${report}\n`)
+  log(`wrote bench/results/latest.md`)
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    log(error.stack ?? String(error))
+    process.exit(1)
+  },
+)

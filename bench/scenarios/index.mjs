@@ -1,0 +1,9 @@
+// Every scenario, in the order the report shows them. A new scenario is a file in this
+// folder exporting {name, title, description, run(ctx)} and one line here.
+import hashing from './hashing.mjs'
+import loopbackHttp from './loopback-http.mjs'
+import sdkGet from './sdk-get.mjs'
+import sdkPut from './sdk-put.mjs'
+import serverPutGet from './server-put-get.mjs'
+
+export const SCENARIOS = [sdkPut, sdkGet, serverPutGet, loopbackHttp, hashing]
