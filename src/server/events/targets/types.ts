@@ -68,8 +68,10 @@ export interface TargetFactory<P extends TargetParams = TargetParams> {
   /**
    * Validates raw JSON parameters (the seed's parameter table for this kind, plus `queueDir`
    * and `queueLimit`); throws a `TargetConfigError` naming the bad field.
+   * `path` is where `raw` sits in the configuration, e.g. `notify.redis["1"]` (default
+   * `notify.<kind>`), so errors read `notify.redis["1"].address: must be <host>:<port>`.
    */
-  parse(raw: unknown): P
+  parse(raw: unknown, path?: string): P
   create(id: string, region: string, params: P): EventTarget
 }
 

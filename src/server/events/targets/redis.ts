@@ -1,0 +1,116 @@
+import { Redis } from 'ioredis'
+import {
+  type CommonParams,
+  checkHostPort,
+  type EventFormat,
+  readCommonParams,
+  readFormat,
+  splitHostPort,
+} from './common-params.js'
+import { createLazyConnection } from './connection.js'
+import { buildRecordsValue, buildRedisAccessEntry, formatTargetArn, isRemovalEvent } from './message.js'
+import { readFields } from './params.js'
+import { asTargetError } from './target-error.js'
+import type { EventTarget, TargetFactory } from './types.js'
+
+/** `notify.redis.<id>`: see the seed's redis parameter table. */
+export type RedisParams = CommonParams & {
+  format: EventFormat
+  /** `<host>:<port>` */
+  address: string
+  password?: string
+  key: string
+}
+
+/** The redis key's type each format needs; `none` (missing) is fine too. */
+const KEY_TYPE: Record<EventFormat, string> = { namespace: 'hash', access: 'list' }
+
+/**
+ * Redis target. namespace: `HSET key <bucket>/<object> {"Records":[...]}`, `HDEL` on removal;
+ * access: `RPUSH key [eventTime,[record]]`.
+ */
+export const redisTarget: TargetFactory<RedisParams> = {
+  kind: 'redis',
+  parse(raw, path = 'notify.redis') {
+    const r = readFields(raw, path)
+    const params: RedisParams = {
+      ...readCommonParams(r),
+      format: readFormat(r),
+      address: r.string('address', { required: true, check: checkHostPort }),
+      password: r.string('password'),
+      key: r.string('key', { required: true }),
+    }
+    r.done()
+    return params
+  },
+  create(id, region, params) {
+    return createRedisTarget(formatTargetArn(region, id, 'redis'), id, params)
+  },
+}
+
+function createRedisTarget(arn: string, id: string, params: RedisParams): EventTarget {
+  const conn = createLazyConnection<Redis>(
+    async (drop) => {
+      const client = new Redis({
+        ...splitHostPort(params.address),
+        password: params.password,
+        connectionName: arn, // so operators can tell the event connection apart in CLIENT LIST
+        // No library-side retries or offline queue: a command fails at once when the server is
+        // gone, and the next send dials again (see connection.ts).
+        lazyConnect: true,
+        retryStrategy: () => null,
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 0,
+        connectTimeout: 5000,
+      })
+      client.on('error', () => {}) // surfaced through the failing command instead
+      client.on('end', () => drop(client))
+      try {
+        await client.connect()
+        await checkKeyType(client, params)
+      } catch (e) {
+        client.disconnect()
+        throw e
+      }
+      return client
+    },
+    async (client) => {
+      await client.quit().catch(() => client.disconnect())
+    },
+  )
+
+  return {
+    arn,
+    kind: 'redis',
+    id,
+    open: () => asTargetError(arn, 'open', async () => void (await conn.get())),
+    send: (event) =>
+      asTargetError(arn, 'send', async () => {
+        const client = await conn.get()
+        if (params.format === 'access') {
+          await client.rpush(params.key, JSON.stringify(buildRedisAccessEntry(event)))
+        } else if (isRemovalEvent(event.eventName)) {
+          await client.hdel(params.key, event.key)
+        } else {
+          await client.hset(params.key, event.key, JSON.stringify(buildRecordsValue(event)))
+        }
+      }),
+    isOnline: async () => {
+      try {
+        return (await (await conn.get()).ping()) === 'PONG'
+      } catch {
+        return false
+      }
+    },
+    close: () => conn.close(),
+  }
+}
+
+/** Fails unless `key` is missing or holds the type the format writes, so no event is lost to WRONGTYPE. */
+async function checkKeyType(client: Redis, params: RedisParams): Promise<void> {
+  const type = await client.type(params.key)
+  const want = KEY_TYPE[params.format]
+  if (type !== 'none' && type !== want) {
+    throw new Error(`key '${params.key}' holds a ${type}; format ${params.format} needs a ${want}`)
+  }
+}
