@@ -99,7 +99,9 @@ function optional<K extends keyof ClientOptions, T extends keyof TypeName>(
   const value: unknown = options[name]
   if (value === undefined || value === null) return undefined
   if (typeof value !== type) {
-    throw new InvalidArgumentError(`Invalid ${name}: must be a ${type}, got ${describe(value)}`)
+    throw new InvalidArgumentError(
+      `Invalid ${name}: must be ${type === 'object' ? 'an' : 'a'} ${type}, got ${describe(value)}`,
+    )
   }
   return value as TypeName[T]
 }

@@ -56,12 +56,18 @@ function send(module: RequestModule, agent: http.Agent, request: WireRequest): P
         agent,
         signal,
       },
-      (res) => resolve(wrapResponse(res)),
+      (res) => {
+        // A success must not hide a body that failed to send (e.g. a stream shorter than its size);
+        // an error response sent early is more telling than the write failure that follows it.
+        if (res.statusCode! < 300) written.then(() => resolve(wrapResponse(res)), reject)
+        else resolve(wrapResponse(res))
+      },
     )
     req.on('error', (cause) => {
       reject(signal?.aborted ? abortError(signal) : networkError(request, cause))
     })
-    writeBody(req, request.body).catch((error: Error) => {
+    const written = writeBody(req, request.body)
+    written.catch((error: Error) => {
       reject(error)
       req.destroy(error)
     })
