@@ -95,7 +95,10 @@ export function presignRequest(
     signedHeaders: names.join(';'),
     ...(options.sessionToken ? { sessionToken: options.sessionToken } : {}),
   })
-  const query: Array<[string, string]> = [...(request.query ?? []), ...authQuery]
+  const query: Array<[string, string]> = [
+    ...(request.query ?? []).map(([k, v]): [string, string] => [k, v]),
+    ...authQuery,
+  ]
   const payloadHash = options.payloadHash ?? UNSIGNED_PAYLOAD
   const result = sign(crypto, request, options, headers, names, query, payloadHash)
   query.push(['X-Amz-Signature', result.signature])

@@ -29,13 +29,21 @@ describe('redis parse', () => {
     ['no enable', { ...base, enable: undefined }, `${P}.enable: must be true or false`],
     ['enable as a string', { ...base, enable: 'true' }, `${P}.enable: must be true or false`],
     ['no format', { ...base, format: '' }, `${P}.format: is required`],
-    ['format in another case', { ...base, format: 'Namespace' }, `${P}.format: must be 'namespace' or 'access'`],
+    [
+      'format in another case',
+      { ...base, format: 'Namespace' },
+      `${P}.format: must be 'namespace' or 'access'`,
+    ],
     ['address without port', { ...base, address: 'localhost' }, `${P}.address: must be <host>:<port>`],
     ['address with a bad port', { ...base, address: 'h:70000' }, `${P}.address: must be <host>:<port>`],
     ['no key', { ...base, key: undefined }, `${P}.key: is required`],
     ['password as a number', { ...base, password: 1 }, `${P}.password: must be a string`],
     ['relative queueDir', { ...base, queueDir: 'q' }, `${P}.queueDir: must be an absolute path`],
-    ['negative queueLimit', { ...base, queueLimit: -1 }, `${P}.queueLimit: must be an integer from 0 to 2147483647`],
+    [
+      'negative queueLimit',
+      { ...base, queueLimit: -1 },
+      `${P}.queueLimit: must be an integer from 0 to 2147483647`,
+    ],
     ['unknown field', { ...base, adress: 'x' }, `${P}.adress: unknown parameter`],
   ])('rejects %s', (_, raw, message) => expectConfigError(redisTarget, raw, message))
 })
@@ -101,7 +109,14 @@ describe.skipIf(!service.up)(`redis target against ${service.title}`, () => {
       const ids = list.split('\n').filter((l) => l.includes(` name=${target.arn} `))
       expect(ids).toHaveLength(1)
       await admin.client('KILL', 'ID', /\bid=(\d+)/.exec(ids[0]!)![1]!)
-      await expect.poll(() => target.send(event).then(() => 'sent', () => 'failed')).toBe('sent')
+      await expect
+        .poll(() =>
+          target.send(event).then(
+            () => 'sent',
+            () => 'failed',
+          ),
+        )
+        .toBe('sent')
       expect(await admin.llen(key)).toBeGreaterThanOrEqual(2)
     } finally {
       await target.close()

@@ -2,6 +2,12 @@ import type { EventRecord, QueuedEvent } from '../../../../../src/server/events/
 
 /** A queued event as the pipeline hands it to targets, with a record shaped like the seed's. */
 export function makeEvent(eventName: string, bucket: string, object: string, eventTime: string): QueuedEvent {
+  const s3 = {
+    s3SchemaVersion: '1.0',
+    configurationId: 'Config',
+    bucket: { name: bucket, ownerIdentity: { principalId: 'silo-root' }, arn: `arn:aws:s3:::${bucket}` },
+    object: { key: object, size: 11, eTag: 'e1', sequencer: eventTime.replace(/\D/g, '') },
+  }
   const record: EventRecord = {
     eventVersion: '2.0',
     eventSource: 'silo:s3',
@@ -11,12 +17,7 @@ export function makeEvent(eventName: string, bucket: string, object: string, eve
     userIdentity: { principalId: 'silo-root' },
     requestParameters: { sourceIPAddress: '127.0.0.1:50000' },
     responseElements: {},
-    s3: {
-      s3SchemaVersion: '1.0',
-      configurationId: 'Config',
-      bucket: { name: bucket, ownerIdentity: { principalId: 'silo-root' }, arn: `arn:aws:s3:::${bucket}` },
-      object: { key: object, size: 11, eTag: 'e1', sequencer: eventTime.replace(/\D/g, '') },
-    },
+    s3,
   }
   return { eventName, key: `${bucket}/${object}`, eventTime, record }
 }

@@ -1,0 +1,34 @@
+import type { SigV4Crypto } from '../../shared/sigv4/crypto.js'
+import type { CredentialStore, Identity } from './credentials.js'
+import type { PayloadMode } from './payload-mode.js'
+import type { SigningKeyCache } from './signing-key-cache.js'
+
+/** What authentication needs from the server: credentials, region, hashing and a clock. */
+export interface AuthContext {
+  credentials: CredentialStore
+  region: string
+  crypto: SigV4Crypto
+  keys: SigningKeyCache
+  now(): number
+}
+
+/** Where the signature chain of a `STREAMING-AWS4-HMAC-SHA256-PAYLOAD` body starts. */
+export interface ChunkSigning {
+  key: Uint8Array
+  amzDate: string
+  scope: string
+  seedSignature: string
+}
+
+/** The outcome of authentication: who is calling and how to read the body. */
+export interface Authentication {
+  identity: Identity
+  payload: PayloadMode
+  chunkSigning?: ChunkSigning
+}
+
+/** The parts of an HTTP request authentication reads. */
+export interface AuthRequest {
+  method: string
+  headers: Readonly<Record<string, string | string[] | undefined>>
+}

@@ -1,0 +1,50 @@
+import { networkInterfaces } from 'node:os'
+
+/** What the start-up banner shows. */
+export interface BannerInput {
+  endpoints: string[]
+  accessKey: string
+  secretKey: string
+  region: string
+  usingDefaultCredential: boolean
+}
+
+/**
+ * The start-up banner, in MinIO's shape (`Endpoint:`, `AccessKey:`, `SecretKey:`, `Region:`).
+ *
+ * @example formatBanner({ endpoints: ['http://127.0.0.1:9000'], accessKey, secretKey, region, usingDefaultCredential })
+ */
+export function formatBanner(input: BannerInput): string {
+  const lines = [
+    `Endpoint:  ${input.endpoints.join('  ')}`,
+    `AccessKey: ${input.accessKey}`,
+    `SecretKey: ${input.secretKey}`,
+    `Region:    ${input.region}`,
+  ]
+  if (input.usingDefaultCredential) {
+    lines.push(
+      '',
+      'WARNING: the default root credential (siloadmin/siloadmin) is in use; set SILO_ROOT_USER and',
+      '         SILO_ROOT_PASSWORD (or --root-user/--root-password options) before exposing this server.',
+    )
+  }
+  return lines.join('\n')
+}
+
+/**
+ * The URLs a server bound to `host:port` is reachable at: the host itself, or every local
+ * IPv4 address (loopback first) when bound to all interfaces.
+ */
+export function listEndpoints(host: string, port: number): string[] {
+  if (host !== '' && host !== '0.0.0.0' && host !== '::') return [`http://${formatHost(host)}:${port}`]
+  const addresses = Object.values(networkInterfaces())
+    .flat()
+    .filter((a) => a !== undefined && a.family === 'IPv4')
+    .map((a) => a!.address)
+    .sort((a, b) => Number(b.startsWith('127.')) - Number(a.startsWith('127.')))
+  return (addresses.length > 0 ? addresses : ['127.0.0.1']).map((a) => `http://${a}:${port}`)
+}
+
+function formatHost(host: string): string {
+  return host.includes(':') ? `[${host}]` : host
+}

@@ -1,0 +1,46 @@
+import type { ServerResponse } from 'node:http'
+import type { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import type { Handler } from '../../context.js'
+import { S3ServerError } from '../../errors.js'
+import { checkConditions } from './conditions.js'
+import { objectHeaders } from './object-headers.js'
+import { parseRange } from './range.js'
+
+/** GetObject: streams the object, or one byte range of it (206; 416 when unsatisfiable). */
+export const handleGetObject: Handler = async ({ ctx, req, res, route }) => {
+  const rangeHeader = req.headers.range
+  if (rangeHeader !== undefined) {
+    const info = await ctx.storage.headObject(route.bucket, route.key)
+    checkConditions(req.headers, info)
+    const range = parseRange(rangeHeader, info.size)
+    if (range === 'unsatisfiable') {
+      throw new S3ServerError('InvalidRange', undefined, {
+        RangeRequested: rangeHeader,
+        ActualObjectSize: String(info.size),
+      })
+    }
+    if (range) {
+      const { body } = await ctx.storage.getObject(route.bucket, route.key, range)
+      res.writeHead(206, {
+        ...objectHeaders(info, route.query),
+        'content-length': range.end - range.start + 1,
+        'content-range': `bytes ${range.start}-${range.end}/${info.size}`,
+      })
+      return sendBody(body, res)
+    }
+  }
+  const { info, body } = await ctx.storage.getObject(route.bucket, route.key)
+  try {
+    checkConditions(req.headers, info)
+  } catch (e) {
+    body.destroy()
+    throw e
+  }
+  res.writeHead(200, { ...objectHeaders(info, route.query), 'content-length': info.size })
+  return sendBody(body, res)
+}
+
+async function sendBody(body: Readable, res: ServerResponse): Promise<void> {
+  await pipeline(body, res)
+}

@@ -1,0 +1,11 @@
+import type { Handler } from '../../context.js'
+import { checkConditions } from './conditions.js'
+import { objectHeaders } from './object-headers.js'
+
+/** HeadObject: the object's headers and length, no body. */
+export const handleHeadObject: Handler = async ({ ctx, req, res, route }) => {
+  const info = await ctx.storage.headObject(route.bucket, route.key)
+  checkConditions(req.headers, info)
+  res.writeHead(200, { ...objectHeaders(info), 'content-length': info.size })
+  res.end()
+}

@@ -1,0 +1,34 @@
+import type { ObjectInfo } from '../../storage/types.js'
+
+// GetObject's response-* query parameters override the stored headers (S3 GetObject reference).
+const OVERRIDES: ReadonlyArray<readonly [string, string]> = [
+  ['response-content-type', 'content-type'],
+  ['response-content-language', 'content-language'],
+  ['response-expires', 'expires'],
+  ['response-cache-control', 'cache-control'],
+  ['response-content-disposition', 'content-disposition'],
+  ['response-content-encoding', 'content-encoding'],
+]
+
+/**
+ * Response headers describing a stored object: ETag (quoted), Last-Modified, Content-Type and
+ * the stored metadata, with GetObject's `response-*` overrides applied.
+ *
+ * @example res.writeHead(200, { ...objectHeaders(info, route.query), 'content-length': info.size })
+ */
+export function objectHeaders(
+  info: ObjectInfo,
+  query: ReadonlyArray<readonly [string, string]> = [],
+): Record<string, string> {
+  const headers: Record<string, string> = {
+    ...info.headers,
+    etag: `"${info.etag}"`,
+    'last-modified': info.lastModified.toUTCString(),
+    'content-type': info.contentType,
+  }
+  for (const [name, value] of query) {
+    const header = OVERRIDES.find(([param]) => param === name)?.[1]
+    if (header) headers[header] = value
+  }
+  return headers
+}

@@ -1,0 +1,24 @@
+import { openRequestBody } from '../../body/request-body.js'
+import type { Handler } from '../../context.js'
+import { sendEmpty } from '../../response/send.js'
+import { readContentMd5, readObjectMetadata } from './object-metadata.js'
+
+/**
+ * PutObject: streams the body (decoded and verified as its signature asks) into storage, which
+ * writes a temporary file and commits only a complete, verified body. Answers the MD5 ETag.
+ */
+export const handlePutObject: Handler = async ({ ctx, req, res, route, auth }) => {
+  const contentMd5 = readContentMd5(req.headers['content-md5'])
+  const { contentType, headers } = readObjectMetadata(req.headers)
+  const { body, size } = openRequestBody(req, auth, ctx.auth.crypto)
+  const info = await ctx.storage.putObject({
+    bucket: route.bucket,
+    key: route.key,
+    body,
+    size,
+    contentType,
+    headers,
+    contentMd5,
+  })
+  sendEmpty(res, 200, { etag: `"${info.etag}"` })
+}

@@ -1,0 +1,90 @@
+import type { Logger } from './context.js'
+
+/** Options of `createServer`. */
+export interface ServerOptions {
+  /** Directory holding the data (created if missing). */
+  dir: string
+  /** `host:port` to listen on; default ':9000' (all interfaces). Port 0 picks a free port. */
+  address?: string
+  /** Root access key; default env SILO_ROOT_USER, else 'siloadmin'. */
+  rootUser?: string
+  /** Root secret key; default env SILO_ROOT_PASSWORD, else 'siloadmin'. */
+  rootPassword?: string
+  /** Region the server answers for; default 'us-east-1'. */
+  region?: string
+  /** Domain for virtual-host-style requests (`<bucket>.<domain>`); path style always works. */
+  domain?: string
+  /** Print no start-up banner. */
+  quiet?: boolean
+  /** Where the banner, warnings and unexpected errors go; default the console. */
+  logger?: Logger
+}
+
+/** The documented local default root credential (a warning is printed when it is used). */
+export const DEFAULT_ROOT_CREDENTIAL = 'siloadmin'
+
+/** Options with defaults applied and checked. */
+export interface ResolvedOptions {
+  dir: string
+  host: string
+  port: number
+  accessKey: string
+  secretKey: string
+  usingDefaultCredential: boolean
+  region: string
+  domain: string | undefined
+  quiet: boolean
+  logger: Logger
+}
+
+const consoleLogger: Logger = {
+  info: (message) => console.log(message),
+  warn: (message) => console.warn(message),
+  error: (message, error) => console.error(message, error ?? ''),
+}
+
+/**
+ * Applies defaults (options, then environment, then documented defaults) and validates.
+ * Throws TypeError naming the bad option.
+ */
+export function resolveOptions(
+  options: ServerOptions,
+  env: NodeJS.ProcessEnv = process.env,
+): ResolvedOptions {
+  if (!options.dir) throw new TypeError('createServer: `dir` is required')
+  const { host, port } = parseAddress(options.address ?? ':9000')
+  const accessKey = options.rootUser ?? env.SILO_ROOT_USER ?? DEFAULT_ROOT_CREDENTIAL
+  const secretKey = options.rootPassword ?? env.SILO_ROOT_PASSWORD ?? DEFAULT_ROOT_CREDENTIAL
+  if (accessKey.length < 3)
+    throw new TypeError('createServer: the root user must be at least 3 characters long')
+  if (secretKey.length < 8)
+    throw new TypeError('createServer: the root password must be at least 8 characters long')
+  return {
+    dir: options.dir,
+    host,
+    port,
+    accessKey,
+    secretKey,
+    usingDefaultCredential: accessKey === DEFAULT_ROOT_CREDENTIAL && secretKey === DEFAULT_ROOT_CREDENTIAL,
+    region: options.region || 'us-east-1',
+    domain: options.domain || undefined,
+    quiet: options.quiet ?? false,
+    logger: options.logger ?? consoleLogger,
+  }
+}
+
+/**
+ * Splits `host:port` (`:9000`, `localhost:0`, `[::1]:9000`).
+ * @example parseAddress(':9000') // { host: '', port: 9000 }
+ */
+export function parseAddress(address: string): { host: string; port: number } {
+  const colon = address.lastIndexOf(':')
+  if (colon === -1) throw new TypeError(`createServer: address '${address}' must be host:port`)
+  const host = address.slice(0, colon).replace(/^\[(.*)\]$/, '$1')
+  const portText = address.slice(colon + 1)
+  const port = Number(portText)
+  if (!/^\d+$/.test(portText) || port > 65535) {
+    throw new TypeError(`createServer: address '${address}' has an invalid port`)
+  }
+  return { host, port }
+}

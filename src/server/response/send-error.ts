@@ -1,0 +1,74 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { isS3ServerError, S3ServerError } from '../errors.js'
+import { renderXml } from './xml.js'
+
+/** Host ID in error bodies (S3 puts a host hash here; MinIO a constant). */
+const HOST_ID = 'silo'
+
+// A client whose request failed early may still be sending a large body; rather than read and
+// discard it all to keep the connection, close the connection after the error.
+const DRAIN_LIMIT = 1024 * 1024
+
+/** What an error response needs besides the error. */
+export interface ErrorContext {
+  requestId: string
+  /** The request path, rendered as `<Resource>`. */
+  resource: string
+  /** Logs unexpected (non-S3) errors. */
+  log: (message: string, error: unknown) => void
+}
+
+/**
+ * Renders `error` as an S3 XML error (HEAD gets the status and headers only). Unexpected errors
+ * become InternalError and are logged. If the response already started, the socket is closed.
+ *
+ * @example sendError(req, res, new S3ServerError('NoSuchKey'), { requestId, resource: '/b/k', log })
+ */
+export function sendError(
+  req: IncomingMessage,
+  res: ServerResponse,
+  error: unknown,
+  ctx: ErrorContext,
+): void {
+  if (res.headersSent) {
+    // Mid-body failure (often the client went away): the status is gone, so cut the stream.
+    res.destroy()
+    return
+  }
+  const e = isS3ServerError(error) ? error : internal(error, ctx)
+  if (!req.complete && pendingBodySize(req) > DRAIN_LIMIT) {
+    res.setHeader('connection', 'close')
+  }
+  if (e.code === 'InvalidRange' && e.details.ActualObjectSize) {
+    res.setHeader('content-range', `bytes */${e.details.ActualObjectSize}`)
+  }
+  if (req.method === 'HEAD' || e.status === 304) {
+    res.writeHead(e.status, { 'content-length': 0 })
+    res.end()
+    return
+  }
+  const xml = renderXml(
+    'Error',
+    {
+      Code: e.code,
+      Message: e.message,
+      ...e.details,
+      Resource: ctx.resource,
+      RequestId: ctx.requestId,
+      HostId: HOST_ID,
+    },
+    false,
+  )
+  res.writeHead(e.status, { 'content-type': 'application/xml', 'content-length': Buffer.byteLength(xml) })
+  res.end(xml)
+}
+
+function internal(error: unknown, ctx: ErrorContext): S3ServerError {
+  ctx.log(`request ${ctx.requestId} on ${ctx.resource} failed`, error)
+  return new S3ServerError('InternalError')
+}
+
+function pendingBodySize(req: IncomingMessage): number {
+  if (req.headers['transfer-encoding'] !== undefined) return Number.POSITIVE_INFINITY
+  return Number(req.headers['content-length'] ?? 0)
+}

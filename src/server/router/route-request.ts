@@ -1,0 +1,74 @@
+import { explainInvalidBucketName, explainInvalidObjectName } from '../../shared/names.js'
+import { parseQueryString } from '../../shared/sigv4/canonical-query.js'
+import { uriDecode } from '../../shared/sigv4/uri-encode.js'
+import { S3ServerError } from '../errors.js'
+import { matchRoute } from './match-route.js'
+import type { RouteLevel, S3Action, S3Operation } from './route-table.js'
+import { splitTarget } from './split-target.js'
+
+/** A request parsed into the S3 operation it names. */
+export interface S3Route {
+  operation: S3Operation
+  /** The IAM action the operation needs (authorization is a function of the route). */
+  action: S3Action
+  level: RouteLevel
+  /** '' at service level. */
+  bucket: string
+  /** '' unless object level. */
+  key: string
+  /** The decoded request path (SigV4 canonical URI is its encoding). */
+  path: string
+  /** Decoded query parameters in request order. */
+  query: Array<[string, string]>
+}
+
+/** The parts of an HTTP request the router looks at. */
+export interface RoutableRequest {
+  method: string
+  /** Request target as on the request line: `/path?query`. */
+  url: string
+  headers: Readonly<Record<string, string | string[] | undefined>>
+}
+
+/**
+ * Parses a request into its S3 operation, bucket and key. Throws S3ServerError for an
+ * undecodable URI, an invalid bucket or key name, or a method the resource does not allow.
+ *
+ * @example routeRequest({ method: 'GET', url: '/b?location', headers: { host: 'localhost' } }).operation
+ * // 'GetBucketLocation'
+ */
+export function routeRequest(request: RoutableRequest, domain?: string): S3Route {
+  const q = request.url.indexOf('?')
+  const rawPath = q === -1 ? request.url : request.url.slice(0, q)
+  let path: string
+  let query: Array<[string, string]>
+  try {
+    path = uriDecode(rawPath)
+    query = q === -1 ? [] : parseQueryString(request.url.slice(q + 1))
+  } catch {
+    throw new S3ServerError('InvalidArgument', 'The request URI is not valid percent-encoded UTF-8.')
+  }
+  if (!path.startsWith('/')) throw new S3ServerError('InvalidArgument', 'The request path must start with /.')
+  const host = request.headers.host
+  const { bucket, key } = splitTarget(path, typeof host === 'string' ? host : undefined, domain)
+  const level: RouteLevel = bucket === '' ? 'service' : key === '' ? 'bucket' : 'object'
+  const matched = matchRoute({ method: request.method, level, query, headers: request.headers })
+  if (!matched) {
+    throw new S3ServerError('MethodNotAllowed', `${request.method} is not allowed on a ${level} resource.`)
+  }
+  if (level !== 'service') checkNames(bucket, key)
+  return { ...matched, level, bucket, key, path, query }
+}
+
+function checkNames(bucket: string, key: string): void {
+  const bucketProblem = explainInvalidBucketName(bucket)
+  if (bucketProblem)
+    throw new S3ServerError('InvalidBucketName', `The specified bucket is not valid: ${bucketProblem}.`, {
+      BucketName: bucket,
+    })
+  if (key !== '' && explainInvalidObjectName(key)) {
+    throw new S3ServerError('KeyTooLongError', 'Your key is too long: at most 1024 bytes of UTF-8.', {
+      Key: key.slice(0, 64),
+    })
+  }
+}
