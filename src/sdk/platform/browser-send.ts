@@ -2,7 +2,6 @@
  * The browser sender: `fetch` (or the `transport` option's `fetch`). Response bodies become
  * `readable-stream` Readables so callers get the same stream API as in Node.
  */
-import { Readable } from 'readable-stream'
 import { isBlob, iterateChunks } from '../body/chunks.js'
 import { InvalidArgumentError, NetworkError } from '../errors.js'
 import { abortError } from './abort.js'
@@ -64,13 +63,13 @@ function wrapResponse(res: Response): WireResponse {
   res.headers.forEach((value, name) => {
     headers[name] = value
   })
-  let body: BodyStream | undefined
   return {
     status: res.status,
     headers,
-    get body() {
-      body ??= Readable.from(res.body ? iterateChunks(res.body) : []) as unknown as BodyStream
-      return body
+    stream: async () => {
+      // Loaded on first use: readable-stream is most of the bundle and only getObject needs it.
+      const { Readable } = await import('readable-stream')
+      return Readable.from(res.body ? iterateChunks(res.body) : []) as unknown as BodyStream
     },
     text: () => res.text(),
     discard: () => {

@@ -89,7 +89,7 @@ function wrapResponse(res: IncomingMessage): WireResponse {
   return {
     status: res.statusCode ?? 0,
     headers: res.headers,
-    body: res,
+    stream: () => Promise.resolve(res),
     text: () => readText(res),
     discard: () => {
       res.resume()

@@ -41,8 +41,8 @@ export interface WireResponse {
   status: number
   /** Lower-case header names. */
   headers: Readonly<Record<string, string | string[] | undefined>>
-  /** The body as a stream (the caller must read it, or call `discard`). */
-  readonly body: BodyStream
+  /** The body as a stream (the caller must read it, or call `discard`); async so browsers load the stream library lazily. */
+  stream(): Promise<BodyStream>
   /** Reads the whole body as UTF-8 text. */
   text(): Promise<string>
   /** Throws the body away so the connection can be reused. */

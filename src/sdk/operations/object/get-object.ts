@@ -53,6 +53,6 @@ export async function getObject(
       headers,
       query: versionId ? { versionId } : undefined,
     },
-    (res) => res.body,
+    (res) => res.stream(),
   )
 }

@@ -1,0 +1,22 @@
+import { expect, it } from 'vitest'
+import * as entry from '../../src/index.js'
+
+it('keeps the public runtime exports of the package entry stable', () => {
+  expect(Object.keys(entry).sort()).toMatchInlineSnapshot(`
+    [
+      "AnonymousRequestError",
+      "Client",
+      "DEFAULT_REGION",
+      "ExpiresParamError",
+      "InvalidArgumentError",
+      "InvalidBucketNameError",
+      "InvalidEndpointError",
+      "InvalidObjectNameError",
+      "InvalidPrefixError",
+      "InvalidXMLError",
+      "NetworkError",
+      "S3Error",
+      "TimeoutError",
+    ]
+  `)
+})

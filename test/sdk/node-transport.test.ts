@@ -1,0 +1,134 @@
+/**
+ * The Node sender against a real node:http server (no msw): raw request targets, keep-alive,
+ * the transport / transportAgent options, streaming bodies, aborts and connection errors.
+ */
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { Readable } from 'node:stream'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { Client, NetworkError, TimeoutError } from '../../src/index.js'
+import { resolveClientOptions } from '../../src/sdk/client-options.js'
+import { platform } from '../../src/sdk/platform/node.js'
+import { Transport } from '../../src/sdk/transport/transport.js'
+import { recomputeSignature } from './support/verify-sigv4.js'
+
+interface Received {
+  method: string
+  url: string
+  headers: http.IncomingHttpHeaders
+  rawHeaders: string[]
+  body: Buffer
+  socket: unknown
+}
+
+const received: Received[] = []
+let port = 0
+const server = http.createServer((req, res) => {
+  const chunks: Buffer[] = []
+  req.on('data', (c: Buffer) => chunks.push(c))
+  req.on('end', () => {
+    received.push({
+      method: req.method!,
+      url: req.url!,
+      headers: req.headers,
+      rawHeaders: req.rawHeaders,
+      body: Buffer.concat(chunks),
+      socket: req.socket,
+    })
+    if (req.url === '/slow/never') return // never answers
+    res.writeHead(200, { etag: '"etag"' })
+    res.end()
+  })
+})
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  port = (server.address() as AddressInfo).port
+})
+afterAll(async () => {
+  server.closeAllConnections()
+  await new Promise((resolve) => server.close(resolve))
+})
+
+const options = () => ({
+  endPoint: '127.0.0.1',
+  port,
+  useSSL: false,
+  accessKey: 'AK',
+  secretKey: 'SECRET',
+  region: 'us-east-1',
+})
+
+describe('Node transport', () => {
+  it('sends requests whose raw target and headers verify with an independent SigV4', async () => {
+    received.length = 0
+    await new Client(options()).putObject('photos', 'dir/ü (1).txt', 'hello', undefined, {
+      'Content-Type': 'text/plain',
+    })
+    const request = received[0]!
+    expect(request.url).toBe('/photos/dir/%C3%BC%20%281%29.txt')
+    const header = (name: string) => {
+      const value = request.headers[name]
+      return value === undefined ? null : String(value)
+    }
+    const { expected, actual } = recomputeSignature(
+      { method: request.method, target: request.url, header },
+      'SECRET',
+    )
+    expect(actual).toBe(expected)
+    expect(request.body.toString()).toBe('hello')
+    expect(header('user-agent')).toMatch(/^silo-js\//)
+  })
+
+  it('reuses one keep-alive connection for sequential requests', async () => {
+    received.length = 0
+    const client = new Client(options())
+    for (let i = 0; i < 10; i++) await client.putObject('photos', `k${i}`, 'x')
+    // A response resolves before its (empty) body has ended, so two sockets may alternate.
+    expect(new Set(received.map((r) => r.socket)).size).toBeLessThanOrEqual(2)
+  })
+
+  it('honours transportAgent', async () => {
+    const agent = new http.Agent({ keepAlive: false })
+    const spy = vi.spyOn(agent, 'createConnection')
+    await new Client({ ...options(), transportAgent: agent }).putObject('photos', 'a', 'x')
+    expect(spy).toHaveBeenCalledTimes(1)
+    agent.destroy()
+  })
+
+  it('honours a custom transport', async () => {
+    const request = vi.fn(http.request)
+    await new Client({ ...options(), transport: { request } }).putObject('photos', 'a', 'x')
+    expect(request).toHaveBeenCalledTimes(1)
+    expect(request.mock.calls[0]![0]).toMatchObject({ method: 'PUT', path: '/photos/a', port })
+  })
+
+  it('streams a known-size body with Content-Length, not chunked', async () => {
+    received.length = 0
+    const chunks = Array.from({ length: 64 }, (_, i) => Buffer.alloc(16 * 1024, i))
+    await new Client(options()).putObject('photos', 'big', Readable.from(chunks), 64 * 16 * 1024)
+    const request = received[0]!
+    expect(request.headers['content-length']).toBe(String(64 * 16 * 1024))
+    expect(request.headers['transfer-encoding']).toBeUndefined()
+    expect(request.body.equals(Buffer.concat(chunks))).toBe(true)
+  })
+
+  it('rejects with TimeoutError when the request signal times out', async () => {
+    const transport = new Transport(resolveClientOptions(options()), platform)
+    const started = Date.now()
+    await expect(
+      transport.request({ method: 'GET', bucket: 'slow', key: 'never', signal: AbortSignal.timeout(100) }),
+    ).rejects.toBeInstanceOf(TimeoutError)
+    expect(Date.now() - started).toBeLessThan(2000)
+  })
+
+  it('rejects with NetworkError when nothing listens', async () => {
+    const closed = http.createServer()
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
+    const deadPort = (closed.address() as AddressInfo).port
+    await new Promise((resolve) => closed.close(resolve))
+    const error = await new Client({ ...options(), port: deadPort }).listBuckets().catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(NetworkError)
+    expect((error as Error).message).toContain('ECONNREFUSED')
+  })
+})
