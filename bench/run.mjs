@@ -24,6 +24,7 @@ async function main() {
   const tmpRoot = mkdtempSync(join(os.tmpdir(), 'silo-bench-'))
   onExit(() => rmSync(tmpRoot, { recursive: true, force: true, maxRetries: 3 }))
   const startedAt = new Date()
+  const loadBefore = os.loadavg()[0]
   const results = []
   for (const scenario of scenarios) {
     log(`${scenario.name}: ${scenario.title}`)
@@ -38,7 +39,7 @@ async function main() {
     }
   }
   const command = ['node bench/run.mjs', ...process.argv.slice(2)].join(' ')
-  const report = renderReport({ options, command, startedAt, finishedAt: new Date(), results })
+  const report = renderReport({ options, command, startedAt, finishedAt: new Date(), loadBefore, results })
   process.stdout.write(`${report}\n`)
   mkdirSync(RESULTS_DIR, { recursive: true })
   writeFileSync(join(RESULTS_DIR, 'latest.md'), `${report}\n`)

@@ -5,12 +5,12 @@ import { CPU_TICK_MICROS } from './proc.mjs'
 import { renderTable } from './table.mjs'
 
 /** Renders the report for `results` = [{scenario, result?, error?}]. */
-export function renderReport({ options, command, startedAt, finishedAt, results }) {
+export function renderReport({ options, command, startedAt, finishedAt, loadBefore, results }) {
   const goals = results.flatMap((r) => r.result?.goals ?? [])
   return [
     '# Silo benchmarks',
     '',
-    ...renderHeader({ options, command, startedAt, finishedAt }),
+    ...renderHeader({ options, command, startedAt, finishedAt, loadBefore }),
     '',
     '## Goals',
     '',
@@ -28,13 +28,15 @@ export function renderReport({ options, command, startedAt, finishedAt, results 
   ].join('\n')
 }
 
-function renderHeader({ options, command, startedAt, finishedAt }) {
+function renderHeader({ options, command, startedAt, finishedAt, loadBefore }) {
   const cpus = os.cpus()
   const seconds = ((finishedAt - startedAt) / 1000).toFixed(0)
   return [
     `- date: ${startedAt.toISOString().replace(/\.\d+Z$/, 'Z')} (took ${seconds} s)`,
     `- command: \`${command}\``,
     `- machine: ${cpus[0]?.model ?? 'unknown CPU'}, ${cpus.length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${os.type()} ${os.release()}, Node ${process.version}`,
+    // Other work on the machine (a build, a test run) shows up here before it shows up as spread.
+    `- load average (1 min) before / after: ${loadBefore.toFixed(2)} / ${os.loadavg()[0].toFixed(2)}`,
     `- method: median of ${options.rounds} interleaved rounds of ${options.durationMs} ms per contestant, after a warm-up round of ${options.warmupOps} operations or ${options.warmupMs} ms, whichever ends first; each server and each client in its own process. client µs/op from the client's \`process.cpuUsage()\`; server µs/op from the server's /proc/<pid>/stat (resolution ${CPU_TICK_MICROS / 1000} ms per run); spread = (max − min) / median of ops/s across rounds.`,
     ...(options.quick ? ['- **quick mode**: numbers are a smoke test, not a measurement.'] : []),
   ]
