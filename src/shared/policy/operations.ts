@@ -1,0 +1,108 @@
+import type { S3Action } from './actions.js'
+
+/**
+ * One permission an operation needs. `on: 'request'` checks the bucket and key the request
+ * names; `on: 'copy-source'` checks the bucket and key in `x-amz-copy-source`.
+ */
+export interface RequiredAction {
+  readonly action: S3Action
+  readonly on: 'request' | 'copy-source'
+}
+
+const request = (action: S3Action): RequiredAction => Object.freeze({ action, on: 'request' as const })
+const source = (action: S3Action): RequiredAction => Object.freeze({ action, on: 'copy-source' as const })
+const one = (action: S3Action): readonly RequiredAction[] => Object.freeze([request(action)])
+const copy = Object.freeze([request('s3:PutObject'), source('s3:GetObject')])
+
+/**
+ * What each S3 operation (named as the router names it, after the S3 API reference) needs.
+ * HeadBucket needs `s3:ListBucket` as on AWS; every multipart write step needs `s3:PutObject`;
+ * DeleteObjects needs `s3:DeleteObject` on each key it deletes; the Delete* forms of
+ * sub-resources need the Put* action, as on AWS.
+ */
+export const OPERATION_ACTIONS = {
+  ListBuckets: one('s3:ListAllMyBuckets'),
+  CreateBucket: one('s3:CreateBucket'),
+  HeadBucket: one('s3:ListBucket'),
+  DeleteBucket: one('s3:DeleteBucket'),
+  GetBucketLocation: one('s3:GetBucketLocation'),
+  ListObjects: one('s3:ListBucket'),
+  ListObjectsV2: one('s3:ListBucket'),
+  ListObjectVersions: one('s3:ListBucketVersions'),
+  ListMultipartUploads: one('s3:ListBucketMultipartUploads'),
+  GetBucketPolicy: one('s3:GetBucketPolicy'),
+  PutBucketPolicy: one('s3:PutBucketPolicy'),
+  DeleteBucketPolicy: one('s3:DeleteBucketPolicy'),
+  GetBucketPolicyStatus: one('s3:GetBucketPolicyStatus'),
+  GetBucketNotification: one('s3:GetBucketNotification'),
+  GetBucketNotificationConfiguration: one('s3:GetBucketNotification'),
+  PutBucketNotification: one('s3:PutBucketNotification'),
+  PutBucketNotificationConfiguration: one('s3:PutBucketNotification'),
+  ListenBucketNotification: one('s3:ListenBucketNotification'),
+  GetBucketAcl: one('s3:GetBucketAcl'),
+  PutBucketAcl: one('s3:PutBucketAcl'),
+  GetBucketCors: one('s3:GetBucketCORS'),
+  PutBucketCors: one('s3:PutBucketCORS'),
+  DeleteBucketCors: one('s3:PutBucketCORS'),
+  GetBucketVersioning: one('s3:GetBucketVersioning'),
+  PutBucketVersioning: one('s3:PutBucketVersioning'),
+  GetBucketTagging: one('s3:GetBucketTagging'),
+  PutBucketTagging: one('s3:PutBucketTagging'),
+  DeleteBucketTagging: one('s3:PutBucketTagging'),
+  GetBucketLifecycleConfiguration: one('s3:GetLifecycleConfiguration'),
+  PutBucketLifecycleConfiguration: one('s3:PutLifecycleConfiguration'),
+  DeleteBucketLifecycle: one('s3:PutLifecycleConfiguration'),
+  GetBucketEncryption: one('s3:GetEncryptionConfiguration'),
+  PutBucketEncryption: one('s3:PutEncryptionConfiguration'),
+  DeleteBucketEncryption: one('s3:PutEncryptionConfiguration'),
+  GetObjectLockConfiguration: one('s3:GetBucketObjectLockConfiguration'),
+  PutObjectLockConfiguration: one('s3:PutBucketObjectLockConfiguration'),
+  GetObject: one('s3:GetObject'),
+  HeadObject: one('s3:GetObject'),
+  SelectObjectContent: one('s3:GetObject'),
+  PutObject: one('s3:PutObject'),
+  PostObject: one('s3:PutObject'),
+  CopyObject: copy,
+  DeleteObject: one('s3:DeleteObject'),
+  DeleteObjects: one('s3:DeleteObject'),
+  CreateMultipartUpload: one('s3:PutObject'),
+  UploadPart: one('s3:PutObject'),
+  UploadPartCopy: copy,
+  CompleteMultipartUpload: one('s3:PutObject'),
+  AbortMultipartUpload: one('s3:AbortMultipartUpload'),
+  ListParts: one('s3:ListMultipartUploadParts'),
+  GetObjectAcl: one('s3:GetObjectAcl'),
+  PutObjectAcl: one('s3:PutObjectAcl'),
+  GetObjectTagging: one('s3:GetObjectTagging'),
+  PutObjectTagging: one('s3:PutObjectTagging'),
+  DeleteObjectTagging: one('s3:DeleteObjectTagging'),
+  GetObjectRetention: one('s3:GetObjectRetention'),
+  PutObjectRetention: one('s3:PutObjectRetention'),
+  GetObjectLegalHold: one('s3:GetObjectLegalHold'),
+  PutObjectLegalHold: one('s3:PutObjectLegalHold'),
+  RestoreObject: one('s3:RestoreObject'),
+} as const satisfies Record<string, readonly RequiredAction[]>
+
+/** An S3 operation name the policy engine knows, e.g. `ListObjectsV2`. */
+export type S3Operation = keyof typeof OPERATION_ACTIONS
+
+/** True when `name` is an operation in {@link OPERATION_ACTIONS}. */
+export function isS3Operation(name: string): name is S3Operation {
+  return Object.hasOwn(OPERATION_ACTIONS, name)
+}
+
+/**
+ * The permissions an S3 operation needs; all must be allowed. Throws on an unknown operation
+ * name, so a router that grows an operation cannot skip authorization by accident.
+ *
+ * @example
+ * ```ts
+ * actionsForOperation('HeadObject') // [{ action: 's3:GetObject', on: 'request' }]
+ * actionsForOperation('CopyObject') // PutObject on the destination, GetObject on the source
+ * ```
+ */
+export function actionsForOperation(operation: S3Operation | (string & {})): readonly RequiredAction[] {
+  if (!isS3Operation(operation))
+    throw new TypeError(`no policy action is defined for operation "${operation}"`)
+  return OPERATION_ACTIONS[operation]
+}
