@@ -1,0 +1,136 @@
+import type { NotificationConfig } from '../../shared/events/notification-config.js'
+import { unescapeEventKey } from '../../shared/events/query-escape.js'
+import type { S3EventRecord } from '../../shared/events/record.js'
+import { type BucketRules, compileBucketRules, matchRuleTargets } from '../../shared/events/rules.js'
+import type { BackoffOptions } from './backoff.js'
+import type { Clock } from './clock.js'
+import { createListenerRegistry, type ListenFilter } from './listeners.js'
+import { consoleEventLog, type EventLog } from './log.js'
+import { openEventQueue } from './queue/open-queue.js'
+import { createSender, type Sender, type SenderStats } from './sender.js'
+import type { Subscription } from './subscription.js'
+import { targetQueueDir } from './target-queue-dir.js'
+import type { EventTarget, QueuedEvent } from './targets/types.js'
+
+export interface NotifierOptions {
+  log?: EventLog
+  clock?: Clock
+  random?: () => number
+  backoff?: BackoffOptions
+}
+
+/** A target's `queueDir` and `queueLimit` parameters. */
+export interface TargetQueueSettings {
+  /** Parent directory; the target's queue lives in `<queueDir>/<kind>-<id>`. */
+  queueDir?: string
+  queueLimit?: number
+}
+
+export interface ConfigureOptions {
+  /** Queue settings by target ARN; targets not listed get an in-memory queue of 10,000. */
+  queues?: Record<string, TargetQueueSettings>
+}
+
+/** What happened to one emitted event. */
+export interface EmitResult {
+  /** Targets whose queue stored the event. */
+  queued: number
+  /** Targets whose queue was full (counted in that sender's `dropped`). */
+  dropped: number
+  /** Targets whose queue failed to store it (logged). */
+  failed: number
+  /** Listen subscribers it was handed to. */
+  listeners: number
+}
+
+/**
+ * The server's door to bucket events: rules per bucket, one queue + sender per target, and
+ * listen subscriptions. `emit` never throws and never waits for delivery, only for queuing.
+ */
+export function createNotifier(options: NotifierOptions = {}) {
+  const log = options.log ?? consoleEventLog
+  const rules = new Map<string, BucketRules>()
+  const listeners = createListenerRegistry()
+  let senders = new Map<string, Sender>()
+
+  async function closeSenders(): Promise<void> {
+    const old = senders
+    senders = new Map()
+    await Promise.all([...old.values()].map((s) => s.close()))
+  }
+
+  return {
+    /** Replaces the target set; queues in `queueDir` resume undelivered events. */
+    async configure(targets: readonly EventTarget[], configureOptions: ConfigureOptions = {}): Promise<void> {
+      await closeSenders()
+      const next = new Map<string, Sender>()
+      for (const target of targets) {
+        const settings = configureOptions.queues?.[target.arn] ?? {}
+        const queue = await openEventQueue({
+          ...(settings.queueDir ? { dir: targetQueueDir(settings.queueDir, target) } : {}),
+          ...(settings.queueLimit ? { limit: settings.queueLimit } : {}),
+          name: target.arn,
+          log,
+        })
+        next.set(target.arn, createSender({ ...options, target, queue, log }))
+      }
+      senders = next
+    },
+
+    /** Installs a bucket's validated configuration; `undefined` removes its rules. */
+    setBucketRules(bucket: string, config: NotificationConfig | undefined): void {
+      if (config && config.queues.length > 0) rules.set(bucket, compileBucketRules(config))
+      else rules.delete(bucket)
+    },
+
+    /** Hands `record` to matching listeners and queues it once per matching target. */
+    async emit(record: S3EventRecord): Promise<EmitResult> {
+      const bucket = record.s3.bucket.name
+      const rawKey = unescapeEventKey(record.s3.object.key)
+      const result: EmitResult = { queued: 0, dropped: 0, failed: 0, listeners: 0 }
+      result.listeners = listeners.dispatch(record, bucket, rawKey)
+      const bucketRules = rules.get(bucket)
+      if (!bucketRules) return result
+      const event: QueuedEvent = {
+        eventName: record.eventName,
+        key: `${bucket}/${rawKey}`,
+        eventTime: record.eventTime,
+        record,
+      }
+      const arns = matchRuleTargets(bucketRules, record.eventName, rawKey)
+      await Promise.all(
+        [...arns].map(async (arn) => {
+          const sender = senders.get(arn)
+          if (!sender) return
+          try {
+            if (await sender.enqueue(event)) result.queued++
+            else result.dropped++
+          } catch (e) {
+            result.failed++
+            log(`${arn}: could not queue ${record.eventName} for ${event.key}: ${String(e)}`)
+          }
+        }),
+      )
+      return result
+    },
+
+    /** A live, bounded feed of the bucket's matching records (listen API). */
+    subscribe(filter: ListenFilter): Subscription {
+      return listeners.add(filter)
+    },
+
+    /** Delivery statistics by target ARN. */
+    stats(): Record<string, SenderStats> {
+      return Object.fromEntries([...senders].map(([arn, s]) => [arn, s.stats()]))
+    },
+
+    /** Ends listen subscriptions and stops every sender; queued events stay in durable queues. */
+    async close(): Promise<void> {
+      listeners.closeAll()
+      await closeSenders()
+    },
+  }
+}
+
+/** The notifier `createNotifier` returns. */
+export type Notifier = ReturnType<typeof createNotifier>

@@ -1,0 +1,116 @@
+import { type FileHandle, mkdir, open } from 'node:fs/promises'
+import { join } from 'node:path'
+import { consoleEventLog, type EventLog } from '../log.js'
+import type { QueuedEvent } from '../targets/types.js'
+import { type AckFile, openAckFile } from './ack-file.js'
+import { createDropCounter } from './drop-counter.js'
+import { encodeFrame } from './frame.js'
+import { createGroupCommit } from './group-commit.js'
+import { deleteAckedSegments, loadSegments, type Segment, segmentPath, syncDirectory } from './segments.js'
+import { DEFAULT_QUEUE_LIMIT, type EventQueue, type QueueEntry } from './types.js'
+
+export interface FileQueueOptions {
+  /** The target's own directory; created if missing. */
+  dir: string
+  limit?: number
+  /** Names the queue in log lines, e.g. the target ARN. */
+  name?: string
+  log?: EventLog
+  /** Start a new segment file once the current one reaches this size; default 4 MiB. */
+  segmentBytes?: number
+}
+
+/**
+ * A durable FIFO in a directory: append-only segment files of CRC-framed entries (see
+ * `frame.ts`) and a two-slot acknowledgement file (`ack-file.ts`). `put` resolves after the
+ * entry is fdatasync'ed; puts that arrive while a sync runs share the next one (group commit).
+ * Unacknowledged entries are also kept in memory (at most `limit` of them), so `peek` is free.
+ */
+export async function openFileQueue(options: FileQueueOptions): Promise<EventQueue> {
+  const { dir } = options
+  const limit = options.limit ?? DEFAULT_QUEUE_LIMIT
+  const name = options.name ?? dir
+  const log = options.log ?? consoleEventLog
+  const segmentBytes = options.segmentBytes ?? 4 * 1024 * 1024
+  await mkdir(dir, { recursive: true })
+  const ackFile: AckFile = await openAckFile(join(dir, 'ack'))
+  const loaded = await loadSegments(dir, ackFile.watermark, name, log)
+  const segments: Segment[] = loaded.segments
+  const pending: QueueEntry[] = loaded.pending
+  let nextSeq = loaded.maxSeq + 1
+  let writing = 0
+  let closed = false
+  const drops = createDropCounter(name, limit, log)
+  let file: FileHandle = await openSegment(segments.at(-1) ?? (await newSegment(nextSeq)))
+
+  async function newSegment(firstSeq: number): Promise<Segment> {
+    const segment: Segment = { path: segmentPath(dir, firstSeq), last: 0, bytes: 0 }
+    await (await open(segment.path, 'a')).close()
+    await syncDirectory(dir)
+    segments.push(segment)
+    return segment
+  }
+
+  function openSegment(segment: Segment): Promise<FileHandle> {
+    return open(segment.path, 'a')
+  }
+
+  const commit = createGroupCommit<QueueEntry>(async (batch) => {
+    let segment = segments.at(-1)!
+    if (segment.bytes >= segmentBytes) {
+      await file.close()
+      segment = await newSegment(batch[0]!.seq)
+      file = await openSegment(segment)
+    }
+    const data = Buffer.concat(batch.map(encodeFrame))
+    try {
+      await file.write(data, 0, data.length, null)
+      await file.datasync()
+    } catch (e) {
+      // Cut off a partial write so later entries are not appended after garbage.
+      await file.truncate(segment.bytes).catch(() => undefined)
+      throw e
+    }
+    segment.bytes += data.length
+    segment.last = batch.at(-1)!.seq
+    pending.push(...batch)
+  })
+
+  return {
+    async put(event: QueuedEvent) {
+      if (closed || pending.length + writing >= limit) {
+        drops.drop()
+        return false
+      }
+      drops.accepted()
+      writing++
+      try {
+        await commit.submit({ seq: nextSeq++, event })
+      } finally {
+        writing--
+      }
+      return true
+    },
+    peek: () => pending[0],
+    async ack(seq) {
+      if (pending[0]?.seq !== seq) throw new Error(`ack(${seq}) is not the oldest entry (${pending[0]?.seq})`)
+      await ackFile.write(seq)
+      pending.shift()
+      await deleteAckedSegments(segments, seq)
+    },
+    get size() {
+      return pending.length + writing
+    },
+    limit,
+    get dropped() {
+      return drops.count
+    },
+    async close() {
+      if (closed) return
+      closed = true
+      await commit.drain()
+      await file.close()
+      await ackFile.close()
+    },
+  }
+}
