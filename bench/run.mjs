@@ -1,14 +1,14 @@
 #!/usr/bin/env node
 // Silo's benchmark harness: runs the scenarios in bench/scenarios, prints a markdown
 // report to stdout and writes it to bench/results/latest.md. See docs/benchmarks.md.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import { join } from 'node:path'
 import { parseArgs, USAGE } from './lib/args.mjs'
-import { onExit } from './lib/children.mjs'
 import { createScenarioContext } from './lib/context.mjs'
 import { RESULTS_DIR } from './lib/paths.mjs'
 import { renderReport } from './lib/report.mjs'
+import { createTempRoot } from './lib/temp-root.mjs'
 import { SCENARIOS } from './scenarios/index.mjs'
 
 const log = (message) => process.stderr.write(`${message}\n`)
@@ -21,8 +21,7 @@ async function main() {
   if (unknown.length) throw new Error(`unknown scenario ${unknown.join(', ')} (see --list)`)
   const scenarios = SCENARIOS.filter((s) => !options.only || options.only.includes(s.name))
 
-  const tmpRoot = mkdtempSync(join(os.tmpdir(), 'silo-bench-'))
-  onExit(() => rmSync(tmpRoot, { recursive: true, force: true, maxRetries: 3 }))
+  const tmpRoot = createTempRoot()
   const startedAt = new Date()
   const loadBefore = os.loadavg()[0]
   const results = []

@@ -26,8 +26,22 @@ export function createScenarioContext({ options, tmpRoot, log }) {
     /** Whether a server kind can run now (Silo needs `npm run build`). */
     isServerAvailable: (kind) => SERVER_KINDS[kind].isAvailable(),
     serverMissing: (kind) => SERVER_KINDS[kind].missing,
-    /** The S3 server the SDK scenarios use: --server, else Silo when built, else s3rver. */
-    sdkServerKind: () => options.server ?? (SERVER_KINDS.silo.isAvailable() ? 'silo' : 's3rver'),
+    /**
+     * The S3 server the SDK scenarios use: --server, else Silo when built and able to start,
+     * else s3rver. Returns {server, note} where note says why the fallback was taken.
+     */
+    async sdkServer() {
+      if (options.server) return { server: await this.server(options.server), note: '' }
+      if (!SERVER_KINDS.silo.isAvailable()) {
+        return { server: await this.server('s3rver'), note: ` (Silo server: ${SERVER_KINDS.silo.missing})` }
+      }
+      try {
+        return { server: await this.server('silo'), note: '' }
+      } catch (error) {
+        log(`  Silo server did not start, using s3rver: ${error.message}`)
+        return { server: await this.server('s3rver'), note: ` (Silo server did not start: ${error.message})` }
+      }
+    },
     /** One section entry per S3 SDK against `server`; the Silo SDK entry carries an error if unbuilt. */
     sdkEntries(server) {
       return ['silo', 'minio', 'aws'].map((sdk) => ({
@@ -36,9 +50,7 @@ export function createScenarioContext({ options, tmpRoot, log }) {
         server,
         baseline: SDKS[sdk].baseline,
         error:
-          sdk === 'silo' && !isSiloSdkBuilt()
-            ? `${SILO_SDK_ENTRY.slice(SILO_SDK_ENTRY.indexOf('dist/'))} not built`
-            : undefined,
+          sdk === 'silo' && !isSiloSdkBuilt() ? `${relative(ROOT, SILO_SDK_ENTRY)} not built` : undefined,
       }))
     },
     async close() {

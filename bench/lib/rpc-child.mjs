@@ -17,6 +17,6 @@ export function serveRequests(handlers) {
 
 function describeError(error) {
   if (!(error instanceof Error)) return String(error)
-  const code = error.code || error.Code || error.name
+  const code = error.code || error.Code || (error.name === 'Error' ? '' : error.name)
   return code && !error.message.includes(code) ? `${code}: ${error.message}` : error.message
 }

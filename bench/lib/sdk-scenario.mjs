@@ -14,7 +14,7 @@ export function createSdkScenario({ name, op, title, description }) {
     title,
     description,
     async run(ctx) {
-      const server = await ctx.server(ctx.sdkServerKind())
+      const { server, note } = await ctx.sdkServer()
       const sections = []
       const goals = []
       for (const size of SIZES) {
@@ -36,7 +36,7 @@ export function createSdkScenario({ name, op, title, description }) {
           })
         }
       }
-      return { subtitle: `server: ${server.label}, in its own process`, sections, goals }
+      return { subtitle: `server: ${server.label}, in its own process${note}`, sections, goals }
     },
   }
 }
