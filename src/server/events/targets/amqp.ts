@@ -5,7 +5,7 @@ import { createLazyConnection, withTimeout } from './connection.js'
 import { buildCommonPayload, formatTargetArn } from './message.js'
 import { readFields } from './params.js'
 import { asTargetError } from './target-error.js'
-import { type EventTarget, type TargetFactory, TargetConfigError } from './types.js'
+import { type EventTarget, TargetConfigError, type TargetFactory } from './types.js'
 
 /** `notify.amqp.<id>`: see the seed's amqp parameter table. */
 export type AmqpParams = CommonParams & {
@@ -46,7 +46,10 @@ export const amqpTarget: TargetFactory<AmqpParams> = {
     // RabbitMQ 3 dropped `immediate` and closes the channel of any publish that sets it, so
     // MinIO with `immediate: true` could never deliver; say so now rather than on every event.
     if (r.bool('immediate')) {
-      throw new TargetConfigError(r.at('immediate'), 'is not supported by RabbitMQ 3 or amqplib; use mandatory')
+      throw new TargetConfigError(
+        r.at('immediate'),
+        'is not supported by RabbitMQ 3 or amqplib; use mandatory',
+      )
     }
     r.done()
     return params
@@ -71,7 +74,11 @@ function createAmqpTarget(arn: string, id: string, params: AmqpParams): EventTar
   const conn = createLazyConnection<AmqpSession>(
     async (drop) => {
       const model = await connect(params.url, { timeout: 5000, clientProperties: { connection_name: arn } })
-      const session: AmqpSession = { model, channel: undefined as unknown as ConfirmChannel, returned: new Set() }
+      const session: AmqpSession = {
+        model,
+        channel: undefined as unknown as ConfirmChannel,
+        returned: new Set(),
+      }
       model.on('error', () => {}) // followed by 'close'
       model.on('close', () => drop(session))
       try {
@@ -148,7 +155,8 @@ async function publish(session: AmqpSession, params: AmqpParams, body: Buffer): 
         mandatory: params.mandatory,
         messageId,
       },
-      (err: unknown) => (err ? reject(err instanceof Error ? err : new Error('broker nacked the message')) : resolve()),
+      (err: unknown) =>
+        err ? reject(err instanceof Error ? err : new Error('broker nacked the message')) : resolve(),
     )
   })
   await withTimeout(confirmed, 10_000, 'waiting for the broker to confirm')

@@ -54,7 +54,8 @@ export class FieldReader {
   string(name: string, options?: StringFieldOptions): string | undefined
   string(name: string, options: StringFieldOptions = {}): string | undefined {
     const v = this.take(name)
-    if (v !== undefined && typeof v !== 'string') throw new TargetConfigError(this.at(name), 'must be a string')
+    if (v !== undefined && typeof v !== 'string')
+      throw new TargetConfigError(this.at(name), 'must be a string')
     if (v === undefined || v === '') {
       if (options.required) throw new TargetConfigError(this.at(name), 'is required')
       return undefined

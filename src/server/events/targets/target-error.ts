@@ -30,7 +30,11 @@ export function describeError(e: unknown): string {
 }
 
 /** Runs `work`, rethrowing any failure as a `TargetError`. */
-export async function asTargetError<T>(arn: string, action: 'open' | 'send', work: () => Promise<T>): Promise<T> {
+export async function asTargetError<T>(
+  arn: string,
+  action: 'open' | 'send',
+  work: () => Promise<T>,
+): Promise<T> {
   try {
     return await work()
   } catch (e) {

@@ -13,7 +13,16 @@ const base = { enable: true, url: URL, exchange: 'x', exchangeType: 'fanout', ro
 
 describe('amqp parse', () => {
   it('accepts the seed parameters, with MinIO-style empty values', () => {
-    const raw = { ...base, deliveryMode: 2, mandatory: false, immediate: false, durable: false, internal: false, noWait: false, autoDeleted: false }
+    const raw = {
+      ...base,
+      deliveryMode: 2,
+      mandatory: false,
+      immediate: false,
+      durable: false,
+      internal: false,
+      noWait: false,
+      autoDeleted: false,
+    }
     expect(amqpTarget.parse(raw)).toEqual({
       enable: true,
       url: URL,
@@ -35,7 +44,11 @@ describe('amqp parse', () => {
     ['no url', { ...base, url: '' }, `${P}.url: is required`],
     ['an http url', { ...base, url: 'http://h' }, `${P}.url: must be an amqp:// or amqps:// URL`],
     ['deliveryMode 3', { ...base, deliveryMode: 3 }, `${P}.deliveryMode: must be an integer from 0 to 2`],
-    ['immediate', { ...base, immediate: true }, `${P}.immediate: is not supported by RabbitMQ 3 or amqplib; use mandatory`],
+    [
+      'immediate',
+      { ...base, immediate: true },
+      `${P}.immediate: is not supported by RabbitMQ 3 or amqplib; use mandatory`,
+    ],
     ['durable as a string', { ...base, durable: 'yes' }, `${P}.durable: must be true or false`],
     ['unknown field', { ...base, exchangeKind: 'fanout' }, `${P}.exchangeKind: unknown parameter`],
   ])('rejects %s', (_, raw, message) => expectConfigError(amqpTarget, raw, message))
@@ -124,7 +137,11 @@ describe.skipIf(!service.up)(`amqp target against ${service.title}`, () => {
   })
 
   it('checks, without declaring, an exchange configured without exchangeType', async () => {
-    const target = amqpTarget.create('1', '', amqpTarget.parse({ ...base, exchange: uniqueName('absent'), exchangeType: '' }))
+    const target = amqpTarget.create(
+      '1',
+      '',
+      amqpTarget.parse({ ...base, exchange: uniqueName('absent'), exchangeType: '' }),
+    )
     await expect(target.open()).rejects.toThrow(/open failed: .*NOT_FOUND - no exchange/)
     await target.close()
   })
