@@ -20,12 +20,16 @@ export function checkSdkCpuGoal(rows, where) {
 /** Silo server ops/s over s3rver ops/s, from one server section's rows. */
 export function checkServerSpeedGoal(rows, where) {
   const silo = rows.find((r) => r.label === 'Silo server')
+  const s3rver = rows.find((r) => r.label === 's3rver')
   const measured = silo && !silo.error ? silo.ratio : Number.NaN
+  // ops/s is capped by the one client process on two cores; server CPU per op says how far
+  // apart the servers themselves are.
+  const cpuRatio = s3rver && silo && !silo.error ? s3rver.serverUs / silo.serverUs : Number.NaN
   return {
     goal: `Silo server ≥ ${SERVER_SPEEDUP_GOAL}× s3rver ops/s`,
     where,
     measured: Number.isFinite(measured)
-      ? `${measured.toFixed(2)}×`
+      ? `${measured.toFixed(2)}× (server CPU per op: ${cpuRatio.toFixed(1)}× less)`
       : `not measured${silo?.error ? ` (${silo.error})` : ''}`,
     met: Number.isFinite(measured) ? measured >= SERVER_SPEEDUP_GOAL : null,
   }

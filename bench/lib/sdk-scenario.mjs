@@ -25,6 +25,7 @@ export function createSdkScenario({ name, op, title, description }) {
             entries: ctx.sdkEntries(server),
             spec: { op, size, concurrency, keys, keyPrefix: `put/${size}` },
             objects: op === 'get' ? keys.map((key) => ({ key, size })) : [],
+            warmupScale: sections.length === 0 ? 2 : 1,
           })
           const sectionGoals = size <= 4096 ? [checkSdkCpuGoal(rows, where)] : []
           goals.push(...sectionGoals)

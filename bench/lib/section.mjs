@@ -7,9 +7,10 @@ export const BUCKET = 'bench'
 
 /**
  * Measures one workload. `entries` are {label, sdk, server, baseline?, error?}; `objects`
- * are the {key, size} the servers must hold first (GET). Returns rows for table.mjs.
+ * are the {key, size} the servers must hold first (GET); `warmupScale` lengthens the warm-up
+ * (for a scenario's first table, when client and server are still cold). Returns rows for table.mjs.
  */
-export async function measureSection(ctx, { entries, spec, objects = [] }) {
+export async function measureSection(ctx, { entries, spec, objects = [], warmupScale = 1 }) {
   const { options } = ctx
   const contestants = await Promise.all(entries.map((entry) => attachClient(ctx, entry)))
   await prepareServers(contestants, objects)
@@ -18,7 +19,7 @@ export async function measureSection(ctx, { entries, spec, objects = [] }) {
     contestants,
     spec: { bucket: BUCKET, ...spec, durationMs: options.durationMs, maxOps: options.maxOps },
     rounds: options.rounds,
-    warmup: { durationMs: options.warmupMs, maxOps: options.warmupOps },
+    warmup: { durationMs: options.warmupMs * warmupScale, maxOps: options.warmupOps * warmupScale },
     log: ctx.log,
   })
   return addRatios(contestants.map((c, i) => summarize(c, results[i])))
