@@ -5,9 +5,11 @@ import { crc32 } from './frame.js'
  * The acknowledgement watermark: every entry with `seq <= watermark` was delivered.
  *
  * The file has two 16-byte slots (u64 BE seq, u32 BE CRC of those 8 bytes, u32 magic) written
- * alternately, each write followed by fdatasync. A crash mid-write can tear at most the slot
- * being written, so the other still holds the previous watermark; the reader takes the highest
- * valid one.
+ * alternately. A write reaches the kernel at once (so a process crash loses nothing); `sync`
+ * makes it durable against power loss and is batched by the caller, because an fsync per
+ * delivered event would cap delivery at the disk's fsync rate. A power cut mid-write can tear at
+ * most the slot being written, so the other still holds the previous watermark; the reader
+ * takes the highest valid one.
  */
 const SLOT_BYTES = 16
 const MAGIC = 0x5341434b // 'SACK'
@@ -15,6 +17,7 @@ const MAGIC = 0x5341434b // 'SACK'
 export interface AckFile {
   readonly watermark: number
   write(seq: number): Promise<void>
+  sync(): Promise<void>
   close(): Promise<void>
 }
 
@@ -38,10 +41,10 @@ export async function openAckFile(path: string): Promise<AckFile> {
       buf.writeUInt32BE(crc32(buf.subarray(0, 8)), 8)
       buf.writeUInt32BE(MAGIC, 12)
       await fh.write(buf, 0, SLOT_BYTES, slot * SLOT_BYTES)
-      await fh.datasync()
       slot = 1 - slot
       watermark = seq
     },
+    sync: () => fh.datasync(),
     close: () => fh.close(),
   }
 }

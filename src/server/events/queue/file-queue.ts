@@ -18,12 +18,15 @@ export interface FileQueueOptions {
   log?: EventLog
   /** Start a new segment file once the current one reaches this size; default 4 MiB. */
   segmentBytes?: number
+  /** How long acknowledgements may wait for their fsync; default 1 s (see `ack-file.ts`). */
+  ackSyncMs?: number
 }
 
 /**
  * A durable FIFO in a directory: append-only segment files of CRC-framed entries (see
  * `frame.ts`) and a two-slot acknowledgement file (`ack-file.ts`). `put` resolves after the
  * entry is fdatasync'ed; puts that arrive while a sync runs share the next one (group commit).
+ * `ack` writes the watermark at once and fsyncs it within `ackSyncMs` (and on close).
  * Unacknowledged entries are also kept in memory (at most `limit` of them), so `peek` is free.
  */
 export async function openFileQueue(options: FileQueueOptions): Promise<EventQueue> {
@@ -40,6 +43,7 @@ export async function openFileQueue(options: FileQueueOptions): Promise<EventQue
   let nextSeq = loaded.maxSeq + 1
   let writing = 0
   let closed = false
+  let ackSync: NodeJS.Timeout | undefined
   const drops = createDropCounter(name, limit, log)
   let file: FileHandle = await openSegment(segments.at(-1) ?? (await newSegment(nextSeq)))
 
@@ -53,6 +57,11 @@ export async function openFileQueue(options: FileQueueOptions): Promise<EventQue
 
   function openSegment(segment: Segment): Promise<FileHandle> {
     return open(segment.path, 'a')
+  }
+
+  function syncAcks(): void {
+    ackSync = undefined
+    ackFile.sync().catch((e) => log(`${name}: could not sync the acknowledgement file: ${String(e)}`))
   }
 
   const commit = createGroupCommit<QueueEntry>(async (batch) => {
@@ -96,6 +105,9 @@ export async function openFileQueue(options: FileQueueOptions): Promise<EventQue
       if (pending[0]?.seq !== seq) throw new Error(`ack(${seq}) is not the oldest entry (${pending[0]?.seq})`)
       await ackFile.write(seq)
       pending.shift()
+      ackSync ??= setTimeout(syncAcks, options.ackSyncMs ?? 1000).unref()
+      // Deleting before the watermark's fsync is safe: after a power cut the older watermark
+      // points before entries that are gone, and those were delivered.
       await deleteAckedSegments(segments, seq)
     },
     get size() {
@@ -110,6 +122,8 @@ export async function openFileQueue(options: FileQueueOptions): Promise<EventQue
       closed = true
       await commit.drain()
       await file.close()
+      clearTimeout(ackSync)
+      await ackFile.sync()
       await ackFile.close()
     },
   }
