@@ -9,34 +9,44 @@ import { setCommonHeaders } from './response/common-headers.js'
 import { sendError } from './response/send-error.js'
 import { routeRequest } from './router/route-request.js'
 
+/** Node's request listener, optionally for a request that sent `Expect: 100-continue`. */
+export type RequestListener = (req: IncomingMessage, res: ServerResponse, expectsContinue?: boolean) => void
+
 /**
  * The S3 request pipeline: route → authenticate → authorize → handle; any error is rendered
- * as an S3 XML error.
+ * as an S3 XML error. For `Expect: 100-continue` requests the 100 is sent only once the
+ * request is authorized, so a refused upload is never transmitted.
  *
- * @example http.createServer(createRequestListener(ctx))
+ * @example
+ * ```ts
+ * const listener = createRequestListener(ctx)
+ * http.createServer(listener).on('checkContinue', (req, res) => listener(req, res, true))
+ * ```
  */
-export function createRequestListener(
-  ctx: ServerContext,
-): (req: IncomingMessage, res: ServerResponse) => void {
+export function createRequestListener(ctx: ServerContext): RequestListener {
   const log = (message: string, error: unknown) => ctx.logger.error(message, error)
-  return (req, res) => {
+  return (req, res, expectsContinue = false) => {
     const requestId = nextRequestId()
     setCommonHeaders(res, requestId)
-    handle(ctx, req, res).catch((error: unknown) => {
+    handle(ctx, req, res, expectsContinue).catch((error: unknown) => {
       sendError(req, res, error, { requestId, resource: resourceOf(req.url), log })
     })
   }
 }
 
-async function handle(ctx: ServerContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const route = routeRequest(
-    { method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers },
-    ctx.domain,
-  )
-  const auth = authenticate(ctx.auth, { method: req.method ?? 'GET', headers: req.headers }, route)
+async function handle(
+  ctx: ServerContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  expectsContinue: boolean,
+): Promise<void> {
+  const method = req.method ?? 'GET'
+  const route = routeRequest({ method, url: req.url ?? '/', headers: req.headers }, ctx.domain)
+  const auth = authenticate(ctx.auth, { method, headers: req.headers }, route)
   authorize(auth.identity, route)
   const handler = HANDLERS[route.operation]
   if (!handler) throw new S3ServerError('NotImplemented', `${route.operation} is not implemented yet.`)
+  if (expectsContinue) res.writeContinue()
   await handler({ ctx, req, res, route, auth })
 }
 

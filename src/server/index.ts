@@ -53,7 +53,10 @@ export function createServer(options: ServerOptions): SiloServer {
       const opened = await openSingleDrive(opts.dir)
       storage = opened
       const ctx = createContext(opened, opts.accessKey, opts.secretKey, opts.region, opts.domain, opts.logger)
-      http = createHttpServer({ requestTimeout: 0, keepAliveTimeout: 65_000 }, createRequestListener(ctx))
+      const listener = createRequestListener(ctx)
+      // No overall request timeout: a 5 GiB upload may take long; idle sockets still time out.
+      http = createHttpServer({ requestTimeout: 0, keepAliveTimeout: 65_000 }, listener)
+      http.on('checkContinue', (req, res) => listener(req, res, true))
       const server = http
       await new Promise<void>((resolve, reject) => {
         server.once('error', reject)
