@@ -75,6 +75,10 @@ describe('NotificationConfiguration XML', () => {
     ['', /MalformedXML|not well-formed/],
     ['<NotificationConfiguration>', /not well-formed/],
     ['<NotificationConfiguration><QueueConfiguration></NotificationConfiguration>', /not well-formed/],
+    [
+      '<!DOCTYPE x [<!ENTITY a "aaaa">]><NotificationConfiguration><QueueConfiguration><Id>&a;</Id></QueueConfiguration></NotificationConfiguration>',
+      /DOCTYPE declarations are not allowed/,
+    ],
     ['<Other/>', /root element must be NotificationConfiguration, got Other/],
     [
       '<NotificationConfiguration><Bogus/></NotificationConfiguration>',

@@ -7,6 +7,8 @@ import type { EventLog } from '../log.js'
 export interface DropCounter {
   readonly count: number
   drop(): void
+  /** A put after close(): counted, and logged each time (it only happens during shutdown). */
+  dropClosed(): void
   accepted(): void
 }
 
@@ -22,6 +24,10 @@ export function createDropCounter(name: string, limit: number, log: EventLog): D
       streak++
       if (streak === 1) log(`${name}: queue full (${limit} events), dropping new events`)
       else if (streak % 1000 === 0) log(`${name}: queue still full, ${streak} events dropped so far`)
+    },
+    dropClosed() {
+      count++
+      log(`${name}: queue closed, event dropped`)
     },
     accepted() {
       if (streak === 0) return

@@ -87,7 +87,11 @@ export async function openFileQueue(options: FileQueueOptions): Promise<EventQue
 
   return {
     async put(event: QueuedEvent) {
-      if (closed || pending.length + writing >= limit) {
+      if (closed) {
+        drops.dropClosed()
+        return false
+      }
+      if (pending.length + writing >= limit) {
         drops.drop()
         return false
       }

@@ -19,7 +19,11 @@ export function createMemoryQueue(options: MemoryQueueOptions = {}): EventQueue 
   let closed = false
   return {
     async put(event: QueuedEvent) {
-      if (closed || entries.length >= limit) {
+      if (closed) {
+        drops.dropClosed()
+        return false
+      }
+      if (entries.length >= limit) {
         drops.drop()
         return false
       }

@@ -58,6 +58,15 @@ export function describeQueueContract(name: string, open: Open): void {
       await q.close()
     })
 
+    it('refuses puts after close, counted and logged', async () => {
+      const log = createLogCollector()
+      const q = await open({ log })
+      await q.close()
+      expect(await q.put(makeEvent('late'))).toBe(false)
+      expect(q.dropped).toBe(1)
+      expect(log.lines).toEqual([expect.stringMatching(/queue closed, event dropped$/)])
+    })
+
     it('defaults to a limit of 10,000', async () => {
       const q = await open({})
       expect(q.limit).toBe(10_000)
