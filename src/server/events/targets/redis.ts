@@ -63,10 +63,15 @@ function createRedisTarget(arn: string, id: string, params: RedisParams): EventT
         maxRetriesPerRequest: 0,
         connectTimeout: 5000,
       })
-      client.on('error', () => {}) // surfaced through the failing command instead
+      // ioredis rejects a failed connect with "Connection is closed."; the cause (ECONNREFUSED,
+      // NOAUTH...) only comes as an 'error' event, so keep it for the rejection.
+      let cause: Error | undefined
+      client.on('error', (e: Error) => {
+        cause = e
+      })
       client.on('end', () => drop(client))
       try {
-        await client.connect()
+        await client.connect().catch((e) => Promise.reject(cause ?? e))
         await checkKeyType(client, params)
       } catch (e) {
         client.disconnect()

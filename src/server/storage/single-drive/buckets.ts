@@ -1,0 +1,47 @@
+import { S3ServerError } from '../../errors.js'
+import type { BucketInfo } from '../types.js'
+import type { Drive } from './drive.js'
+import { encodeBucketBase, encodePastPrefix } from './key-codec.js'
+import { noSuchBucket, requireBucket } from './lookup.js'
+import { type StoredBucket, toBucketInfo } from './records.js'
+
+/** Every bucket, sorted by name (LMDB keeps them in that order). */
+export function listBuckets(drive: Drive): BucketInfo[] {
+  return Array.from(drive.meta.buckets.getRange({}), ({ key, value }) => toBucketInfo(key, value))
+}
+
+/** The bucket, or NoSuchBucket. */
+export function getBucket(drive: Drive, name: string): BucketInfo {
+  return toBucketInfo(name, requireBucket(drive, name))
+}
+
+/** Creates `name`; BucketAlreadyOwnedByYou when it exists (there is one owner: root). */
+export async function createBucket(drive: Drive, name: string, region: string): Promise<BucketInfo> {
+  const stored: StoredBucket = { created: Date.now(), region }
+  const created = await drive.commits.run((view) => {
+    if (view.get(drive.meta.buckets, name)) return false
+    view.put(drive.meta.buckets, name, stored)
+    return true
+  })
+  if (!created) throw new S3ServerError('BucketAlreadyOwnedByYou', undefined, { BucketName: name })
+  return toBucketInfo(name, stored)
+}
+
+/** Deletes an empty bucket: NoSuchBucket when missing, BucketNotEmpty when it holds any object. */
+export async function deleteBucket(drive: Drive, name: string): Promise<void> {
+  const { buckets, objects } = drive.meta
+  const base = encodeBucketBase(name)
+  // Exclusive: the emptiness check is a range scan, which cannot see a same-batch PUT.
+  const outcome = await drive.commits.run(
+    (view) => {
+      if (!view.get(buckets, name)) return 'missing'
+      const first = Array.from(objects.getKeys({ start: base, end: encodePastPrefix(base, ''), limit: 1 }))
+      if (first.length > 0) return 'not-empty'
+      view.remove(buckets, name)
+      return 'deleted'
+    },
+    { exclusive: true },
+  )
+  if (outcome === 'missing') throw noSuchBucket(name)
+  if (outcome === 'not-empty') throw new S3ServerError('BucketNotEmpty', undefined, { BucketName: name })
+}

@@ -1,0 +1,144 @@
+import type { Database, Key, RootDatabase } from 'lmdb'
+
+/**
+ * Reads and writes inside one commit. Reads see earlier writes of the same batch, which LMDB's
+ * own reads would not: queued lmdb-js writes become visible only when their transaction commits.
+ */
+export interface CommitView {
+  get<V>(db: Database<V, Key>, key: Key): V | undefined
+  put<V>(db: Database<V, Key>, key: Key, value: V): void
+  remove(db: Database<unknown, Key>, key: Key): void
+}
+
+/**
+ * A change to metadata: reads through the view, decides, then writes. It must not throw after
+ * its first write (validate first), because writes already queued cannot be taken back.
+ */
+export type Mutation<R> = (view: CommitView) => R
+
+interface Pending {
+  mutation: Mutation<unknown>
+  exclusive: boolean
+  resolve: (value: unknown) => void
+  reject: (error: unknown) => void
+}
+
+const REMOVED = Symbol('removed')
+
+/**
+ * Group commit for a single writer process. Mutations queued while a commit is in flight are
+ * applied together in the next one: lmdb-js puts issued in one event turn share one LMDB
+ * transaction, so a batch is atomic and costs one commit (one fsync) however many PUTs it holds.
+ * We do not use lmdb-js's async `transaction()` callbacks: they need N-API thread-safe calls,
+ * which hang on some hosts (kriszyp/lmdb-js#259), and `transactionSync` would block the event
+ * loop for the fsync.
+ */
+export class CommitQueue {
+  readonly #env: RootDatabase
+  readonly #awaitFlush: boolean
+  #pending: Pending[] = []
+  #draining: Promise<void> | undefined
+
+  /** `awaitFlush`: resolve only once the commit is flushed to disk, not just visible. */
+  constructor(env: RootDatabase, options: { awaitFlush: boolean }) {
+    this.#env = env
+    this.#awaitFlush = options.awaitFlush
+  }
+
+  /**
+   * Applies `mutation` in the next commit and resolves with its result once committed.
+   * `exclusive` runs it alone in its batch: for checks the view cannot answer, such as
+   * "is this bucket empty" (a range scan does not see the batch's own writes).
+   */
+  run<R>(mutation: Mutation<R>, options: { exclusive?: boolean } = {}): Promise<R> {
+    return new Promise<R>((resolve, reject) => {
+      const exclusive = options.exclusive ?? false
+      this.#pending.push({ mutation, exclusive, resolve: resolve as (v: unknown) => void, reject })
+      this.#draining ??= this.#drain()
+    })
+  }
+
+  /** Resolves when every queued mutation has committed. */
+  async idle(): Promise<void> {
+    while (this.#draining) await this.#draining
+  }
+
+  async #drain(): Promise<void> {
+    // Let the rest of this event turn queue its mutations first, so they share the commit.
+    await new Promise((resolve) => setImmediate(resolve))
+    while (this.#pending.length > 0) await this.#commit(this.#takeBatch())
+    this.#draining = undefined
+  }
+
+  #takeBatch(): Pending[] {
+    const first = this.#pending[0]!
+    if (first.exclusive) return this.#pending.splice(0, 1)
+    const end = this.#pending.findIndex((p) => p.exclusive)
+    return this.#pending.splice(0, end < 0 ? this.#pending.length : end)
+  }
+
+  async #commit(batch: Pending[]): Promise<void> {
+    const { view, written } = createView()
+    const outcomes = batch.map((p) => settle(() => p.mutation(view)))
+    try {
+      await written()
+      if (this.#awaitFlush) await this.#env.flushed
+    } catch (error) {
+      for (const p of batch) p.reject(error)
+      return
+    }
+    batch.forEach((p, i) => {
+      const outcome = outcomes[i]!
+      if (outcome.ok) p.resolve(outcome.value)
+      else p.reject(outcome.error)
+    })
+  }
+}
+
+type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown }
+
+function settle(fn: () => unknown): Outcome {
+  try {
+    return { ok: true, value: fn() }
+  } catch (error) {
+    return { ok: false, error }
+  }
+}
+
+/** A view whose writes go to LMDB (queued, same transaction) and to an overlay for later reads. */
+function createView(): { view: CommitView; written: () => Promise<unknown> } {
+  const overlay = new Map<Database<unknown, Key>, Map<string, unknown>>()
+  let last: Promise<unknown> = Promise.resolve()
+  const layer = (db: Database<unknown, Key>) => {
+    const map = overlay.get(db) ?? new Map<string, unknown>()
+    overlay.set(db, map)
+    return map
+  }
+  const view: CommitView = {
+    get<V>(db: Database<V, Key>, key: Key): V | undefined {
+      const map = overlay.get(db as Database<unknown, Key>)
+      const id = overlayId(key)
+      if (map?.has(id)) {
+        const value = map.get(id)
+        return value === REMOVED ? undefined : (value as V)
+      }
+      return db.get(key)
+    },
+    put<V>(db: Database<V, Key>, key: Key, value: V): void {
+      layer(db as Database<unknown, Key>).set(overlayId(key), value)
+      last = db.put(key, value)
+    },
+    remove(db: Database<unknown, Key>, key: Key): void {
+      layer(db).set(overlayId(key), REMOVED)
+      last = db.remove(key)
+    },
+  }
+  // Writes issued in one event turn resolve together, so awaiting the last one awaits them all.
+  return { view, written: () => last }
+}
+
+function overlayId(key: Key): string {
+  if (typeof key === 'string') return 's' + key
+  if (key instanceof Uint8Array) return 'b' + Buffer.from(key).toString('latin1')
+  return 'j' + JSON.stringify(key)
+}

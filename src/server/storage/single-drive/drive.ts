@@ -1,0 +1,12 @@
+import type { CommitQueue } from './commit-queue.js'
+import type { Layout } from './layout.js'
+import type { MetaStore } from './meta-store.js'
+
+/** Everything one open drive's operations share. */
+export interface Drive {
+  layout: Layout
+  meta: MetaStore
+  commits: CommitQueue
+  /** fsync data files and directories before metadata points at them. */
+  fsync: boolean
+}

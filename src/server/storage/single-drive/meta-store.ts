@@ -1,0 +1,40 @@
+import { type Database, open, type RootDatabase } from 'lmdb'
+import type { StoredBucket, StoredObject } from './records.js'
+
+/** The three LMDB databases of one drive, all in one environment so a commit spans them atomically. */
+export interface MetaStore {
+  env: RootDatabase
+  /** Bucket name → StoredBucket. */
+  buckets: Database<StoredBucket, string>
+  /** `<bucket> 0x00 <key>` (see key-codec.ts) → StoredObject. */
+  objects: Database<StoredObject, Buffer>
+  /** Drive-wide values: see STATE_KEYS. */
+  state: Database<unknown, string>
+}
+
+/** Keys of the `state` database. */
+export const STATE_KEYS = {
+  /** Sum of object sizes, updated in the same commit as the objects. */
+  usedBytes: 'usedBytes',
+  /** 'running' while open, 'closed' after a clean close: 'running' at open means the last run crashed. */
+  lifecycle: 'lifecycle',
+} as const
+
+/** Opens (creating if needed) the metadata environment at `path`. */
+export function openMetaStore(path: string, options: { fsync: boolean }): MetaStore {
+  // noSync trades durability of the last commits on an OS crash for commit speed; a process
+  // crash loses nothing either way because committed pages are already in the OS page cache.
+  const env = open({ path, maxDbs: 4, noSync: !options.fsync })
+  return {
+    env,
+    buckets: env.openDB<StoredBucket, string>({ name: 'buckets' }),
+    objects: env.openDB<StoredObject, Buffer>({ name: 'objects', keyEncoding: 'binary' }),
+    state: env.openDB<unknown, string>({ name: 'state' }),
+  }
+}
+
+/** The running total of object bytes. */
+export function readUsedBytes(meta: MetaStore): number {
+  const value = meta.state.get(STATE_KEYS.usedBytes)
+  return typeof value === 'number' ? value : 0
+}

@@ -1,0 +1,46 @@
+import { mkdir, readdir, rm } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { Layout } from './layout.js'
+import { listFanOutNames } from './layout.js'
+import { type MetaStore, STATE_KEYS } from './meta-store.js'
+
+/** When to look for data files no metadata references. */
+export type OrphanSweep = 'after-crash' | 'always' | 'never'
+
+/**
+ * Brings a drive back to a clean state before it serves requests, and marks it running.
+ *
+ * - `tmp/` holds only bodies of writes that never committed: always emptied (cheap).
+ * - Orphaned data files exist only if the last run crashed between renaming a body into `data/`
+ *   and committing it, or between a commit and unlinking the replaced file. They waste space
+ *   but are never visible, so the full sweep (one pass over metadata and `data/`) runs only when
+ *   the lifecycle flag says the last run did not close cleanly.
+ */
+export async function recoverDrive(layout: Layout, meta: MetaStore, sweep: OrphanSweep): Promise<void> {
+  await rm(layout.tmp, { recursive: true, force: true })
+  await mkdir(layout.tmp, { recursive: true })
+  const crashed = meta.state.get(STATE_KEYS.lifecycle) === 'running'
+  if (sweep === 'always' || (sweep === 'after-crash' && crashed)) await sweepOrphans(layout, meta)
+  await meta.state.put(STATE_KEYS.lifecycle, 'running')
+}
+
+/** Marks a clean close, so the next open skips the orphan sweep. */
+export async function markClosed(meta: MetaStore): Promise<void> {
+  await meta.state.put(STATE_KEYS.lifecycle, 'closed')
+}
+
+/** Removes every data file whose ID no object record holds. */
+async function sweepOrphans(layout: Layout, meta: MetaStore): Promise<number> {
+  const referenced = new Set<string>()
+  for (const value of meta.objects.getRange({}).map(({ value }) => value.id)) referenced.add(value)
+  let removed = 0
+  for (const folder of listFanOutNames()) {
+    const dir = join(layout.data, folder)
+    for (const name of await readdir(dir).catch(() => [] as string[])) {
+      if (referenced.has(name)) continue
+      await rm(join(dir, name), { force: true })
+      removed++
+    }
+  }
+  return removed
+}

@@ -1,0 +1,33 @@
+import { describe } from 'vitest'
+import { describeBuckets } from './contract/buckets.js'
+import { describeConcurrency } from './contract/concurrency.js'
+import { describeFailedWrites } from './contract/failed-writes.js'
+import type { OpenStorage } from './contract/harness.js'
+import { describeListing } from './contract/listing.js'
+import { describeObjects } from './contract/objects.js'
+import { describePersistence } from './contract/persistence.js'
+
+export type { OpenStorage, StorageUnderTest } from './contract/harness.js'
+
+/**
+ * The storage contract: every StorageBackend must pass it. `open` returns a backend on fresh,
+ * empty storage; its optional hooks (reopen, crashMidWrite, countTempFiles) enable the
+ * persistence and leftover checks.
+ *
+ * @example
+ * describeStorageContract('single drive', async () => {
+ *   const dir = await mkdtemp(join(tmpdir(), 'silo-'))
+ *   const backend = await openSingleDrive(dir)
+ *   return { backend, cleanup: async () => { await backend.close(); await rm(dir, { recursive: true }) } }
+ * })
+ */
+export function describeStorageContract(name: string, open: OpenStorage): void {
+  describe(`storage contract: ${name}`, () => {
+    describeBuckets(open)
+    describeObjects(open)
+    describeFailedWrites(open)
+    describeConcurrency(open)
+    describeListing(open)
+    describePersistence(open)
+  })
+}
