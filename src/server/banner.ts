@@ -24,8 +24,8 @@ export function formatBanner(input: BannerInput): string {
   if (input.usingDefaultCredential) {
     lines.push(
       '',
-      'WARNING: the default root credential (siloadmin/siloadmin) is in use; set SILO_ROOT_USER and',
-      '         SILO_ROOT_PASSWORD (or --root-user/--root-password options) before exposing this server.',
+      'WARNING: the default root credential (siloadmin/siloadmin) is in use. Set SILO_ROOT_USER and',
+      '         SILO_ROOT_PASSWORD before exposing this server to anyone else.',
     )
   }
   return lines.join('\n')

@@ -18,7 +18,11 @@ export function registerServerCommand(program: Command): void {
     .option('--address <HOST:PORT>', 'bind to this address', ':9000')
     .action(async (dirs: string[], options: ServerCommandOptions) => {
       if (dirs.length > 1) {
-        program.error('silo server: one DIR for now; erasure-coded multi-drive setups are not available yet')
+        console.error(
+          'silo server: give one DIR for now; erasure-coded multi-drive setups are not available yet',
+        )
+        process.exitCode = 1
+        return
       }
       const { createServer } = await import('../../server/index.js')
       const server = createServer({ dir: dirs[0]!, address: options.address })
