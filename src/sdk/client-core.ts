@@ -23,37 +23,65 @@ export class ClientCore {
     this.transport = new Transport(resolveClientOptions(options), platform)
   }
 
-  /** The endpoint host (lower-case). */
+  /**
+   * The endpoint host (lower-case).
+   * @example
+   * new Client({ endPoint: 'S3.Example.com' }).host // 's3.example.com'
+   */
   get host(): string {
     return this.transport.options.host
   }
 
-  /** The port requests go to. */
+  /**
+   * The port requests go to.
+   * @example
+   * new Client({ endPoint: 'localhost', useSSL: false }).port // 80
+   */
   get port(): number {
     return this.transport.options.port
   }
 
-  /** `'https:'` or `'http:'`. */
+  /**
+   * `'https:'` or `'http:'`.
+   * @example
+   * new Client({ endPoint: 'localhost' }).protocol // 'https:'
+   */
   get protocol(): 'http:' | 'https:' {
     return this.transport.options.protocol
   }
 
-  /** The configured region, or undefined when regions are looked up per bucket. */
+  /**
+   * The configured region, or undefined when regions are looked up per bucket.
+   * @example
+   * new Client({ endPoint: 'localhost', region: 'eu-west-1' }).region // 'eu-west-1'
+   */
   get region(): string | undefined {
     return this.transport.options.region
   }
 
-  /** The multipart part size in bytes. */
+  /**
+   * The multipart part size in bytes.
+   * @example
+   * new Client({ endPoint: 'localhost' }).partSize // 67108864
+   */
   get partSize(): number {
     return this.transport.options.partSize
   }
 
-  /** The access key ('' for an anonymous client). */
+  /**
+   * The access key ('' for an anonymous client).
+   * @example
+   * new Client({ endPoint: 'localhost', accessKey: 'AK', secretKey: 'SK' }).accessKey // 'AK'
+   */
   get accessKey(): string {
     return this.transport.options.accessKey
   }
 
-  /** Whether requests go unsigned (no access key or secret key). */
+  /**
+   * Whether requests go unsigned (no access key or secret key).
+   * @example
+   * new Client({ endPoint: 'localhost' }).anonymous // true
+   */
   get anonymous(): boolean {
     return this.transport.options.anonymous
   }

@@ -96,7 +96,11 @@ export class TimeoutError extends Error {
   override readonly name = 'TimeoutError'
 }
 
-/** Fields of an {@link S3Error} beyond its message. */
+/**
+ * Fields of an {@link S3Error} beyond its message.
+ * @example
+ * const details: S3ErrorDetails = { code: 'NoSuchKey', statusCode: 404, key: 'a.jpg' }
+ */
 export interface S3ErrorDetails {
   /** The S3 error code (`NoSuchKey`, `AccessDenied`, ...); unknown codes are kept as given. */
   code: S3ErrorCode | (string & {})

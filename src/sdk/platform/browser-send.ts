@@ -72,8 +72,8 @@ function wrapResponse(res: Response): WireResponse {
       return Readable.from(res.body ? iterateChunks(res.body) : []) as unknown as BodyStream
     },
     text: () => res.text(),
-    discard: () => {
-      res.body?.cancel().catch(() => {})
+    discard: async () => {
+      await res.body?.cancel().catch(() => {})
     },
   }
 }

@@ -91,10 +91,21 @@ function wrapResponse(res: IncomingMessage): WireResponse {
     headers: res.headers,
     stream: () => Promise.resolve(res),
     text: () => readText(res),
-    discard: () => {
-      res.resume()
-    },
+    discard: () => discard(res),
   }
+}
+
+// Resolving only at the body's end hands the socket back to the agent before the caller's next
+// request; otherwise back-to-back calls alternate between two connections.
+function discard(res: IncomingMessage): Promise<void> {
+  res.resume()
+  if (res.readableEnded || res.destroyed) return Promise.resolve()
+  return new Promise((resolve) => {
+    res
+      .once('end', resolve)
+      .once('close', resolve)
+      .once('error', () => resolve())
+  })
 }
 
 async function readText(res: IncomingMessage): Promise<string> {

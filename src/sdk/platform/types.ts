@@ -45,8 +45,8 @@ export interface WireResponse {
   stream(): Promise<BodyStream>
   /** Reads the whole body as UTF-8 text. */
   text(): Promise<string>
-  /** Throws the body away so the connection can be reused. */
-  discard(): void
+  /** Throws the body away; resolves once it is gone and the connection can be reused. */
+  discard(): Promise<void>
 }
 
 /** Sends one request. Rejects with `NetworkError` / `TimeoutError` when no response arrives. */

@@ -7,8 +7,8 @@ import { parseXml, type XmlValue } from './xml.js'
  * @example
  * await transport.call({ method: 'DELETE', bucket }, discardBody)
  */
-export function discardBody(res: WireResponse): void {
-  res.discard()
+export function discardBody(res: WireResponse): Promise<void> {
+  return res.discard()
 }
 
 /**

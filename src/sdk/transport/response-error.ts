@@ -38,7 +38,7 @@ const STATUS_CODES: Record<number, string> = {
  */
 export async function parseErrorResponse(res: WireResponse, context: ErrorContext): Promise<S3Error> {
   let text = ''
-  if (context.method === 'HEAD') res.discard()
+  if (context.method === 'HEAD') await res.discard()
   else text = await res.text().catch(() => '')
   const xml = text.includes('<Error') ? tryParseError(text) : undefined
   const code = textOf(xml, 'Code') || header(res, 'x-minio-error-code') || statusCode(res.status)

@@ -42,7 +42,7 @@ const UNSIGNABLE = new Set(['content-length'])
  * const headers = await sign(request, 'us-east-1', new Date())
  */
 export function createSigner(credentials: Credentials, sha256: Sha256Constructor): SignRequest {
-  const signer = new SignatureV4({
+  const signer = new CachingSignatureV4({
     service: 's3',
     region: 'us-east-1',
     credentials: {
@@ -55,6 +55,7 @@ export function createSigner(credentials: Credentials, sha256: Sha256Constructor
     uriEscapePath: false,
     applyChecksum: false,
   })
+  cacheSigningKeys(signer)
   return async (request, region, date) => {
     const signed = await signer.sign(
       {
@@ -68,5 +69,56 @@ export function createSigner(credentials: Credentials, sha256: Sha256Constructor
       { signingRegion: region, signingDate: date, unsignableHeaders: UNSIGNABLE },
     )
     return signed.headers
+  }
+}
+
+type SigningKeyFunction = (
+  credentials: unknown,
+  region: string,
+  shortDate: string,
+  service?: string,
+) => Promise<Uint8Array>
+
+/**
+ * Keeps the derived signing key per (date, region, service) on the signer. smithy's own cache
+ * recomputes an HMAC of the credentials on every request to build its key; ours are fixed per
+ * client, so a plain map lookup will do. `getSigningKey` is TypeScript-private in smithy, hence
+ * the instance patch instead of an override.
+ */
+function cacheSigningKeys(signer: SignatureV4): void {
+  const target = signer as unknown as { getSigningKey: SigningKeyFunction }
+  const derive = target.getSigningKey.bind(signer)
+  const keys = new Map<string, Promise<Uint8Array>>()
+  target.getSigningKey = (credentials, region, shortDate, service) => {
+    const id = `${shortDate}/${region}/${service}`
+    let key = keys.get(id)
+    if (key === undefined) {
+      if (keys.size >= 16) keys.clear()
+      key = derive(credentials, region, shortDate, service)
+      keys.set(id, key)
+    }
+    return key
+  }
+}
+
+type DateInput = Parameters<SignatureV4['presign']>[1] extends infer O
+  ? O extends { signingDate?: infer D }
+    ? D
+    : never
+  : never
+
+/** A SignatureV4 that formats each second's `x-amz-date` once instead of per request. */
+class CachingSignatureV4 extends SignatureV4 {
+  #second = Number.NaN
+  #formatted = { longDate: '', shortDate: '' }
+
+  protected override formatDate(now: DateInput): { longDate: string; shortDate: string } {
+    if (!(now instanceof Date)) return super.formatDate(now)
+    const second = Math.floor(now.getTime() / 1000)
+    if (second !== this.#second) {
+      this.#formatted = super.formatDate(now)
+      this.#second = second
+    }
+    return this.#formatted
   }
 }

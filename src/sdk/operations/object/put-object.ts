@@ -49,7 +49,7 @@ export async function putObject(
  * @example
  * const info = parseUploaded(res)
  */
-export function parseUploaded(res: WireResponse): UploadedObjectInfo {
-  discardBody(res)
+export async function parseUploaded(res: WireResponse): Promise<UploadedObjectInfo> {
+  await discardBody(res)
   return { etag: sanitizeETag(headerOf(res, 'etag')), versionId: headerOf(res, 'x-amz-version-id') ?? null }
 }

@@ -69,8 +69,8 @@ const KEPT_HEADERS = new Set([
  * @example
  * const stat = parseStat(res)
  */
-export function parseStat(res: WireResponse): BucketItemStat {
-  discardBody(res)
+export async function parseStat(res: WireResponse): Promise<BucketItemStat> {
+  await discardBody(res)
   const metaData: Record<string, string> = {}
   for (const name in res.headers) {
     const value = headerOf(res, name)
