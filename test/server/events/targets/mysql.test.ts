@@ -179,6 +179,29 @@ describe.skipIf(!service.up)(`mysql target against ${service.title}`, () => {
     }
   })
 
+  it('reconnects after the server killed its connection', async () => {
+    // A user of its own, so the test kills this target's connection and nobody else's.
+    const user = uniqueName('silo_u').slice(0, 32)
+    const table = uniqueName('silo_test_reconnect')
+    await query(`CREATE USER '${user}'@'%'`)
+    await query(`GRANT ALL ON test.* TO '${user}'@'%'`)
+    const target = mysqlTarget.create('1', '', mysqlTarget.parse({ ...base, table, user }))
+    try {
+      await target.send(makeEvent('s3:ObjectCreated:Put', 'b', 'one', '2024-05-01T10:00:00Z'))
+      const ids = await query('SELECT ID FROM information_schema.PROCESSLIST WHERE USER = ?', [user])
+      expect(ids).toHaveLength(1)
+      await query(`KILL ${Number(ids[0]!.ID)}`)
+      const event = makeEvent('s3:ObjectCreated:Put', 'b', 'two', '2024-05-01T10:00:01Z')
+      await expect.poll(() => target.send(event).then(() => 'sent', () => 'failed')).toBe('sent')
+      const rows = await query(`SELECT key_name FROM \`${table}\` ORDER BY key_name`)
+      expect(rows.map((r) => r.key_name)).toEqual(['b/one', 'b/two'])
+    } finally {
+      await target.close()
+      await query(`DROP TABLE IF EXISTS \`${table}\``)
+      await query(`DROP USER '${user}'@'%'`)
+    }
+  })
+
   it('writes to a table MinIO created, keyed on key_name', async () => {
     const table = uniqueName('silo_test_minio')
     await query(`CREATE TABLE \`${table}\` (key_name VARCHAR(512), value JSON, PRIMARY KEY (key_name))`)
