@@ -58,6 +58,17 @@ async function toFetchBody(body: WireBody): Promise<BodyInit | undefined> {
   return new Blob(parts)
 }
 
+type ReadableStreamModule = typeof import('readable-stream')
+
+// Loaded on first use: readable-stream is most of the browser bundle and only getObject needs it.
+// A split CommonJS chunk exposes only `default`, so look there too.
+async function loadReadable(): Promise<ReadableStreamModule['Readable']> {
+  const module = (await import('readable-stream')) as ReadableStreamModule & {
+    default?: ReadableStreamModule
+  }
+  return module.Readable ?? module.default!.Readable
+}
+
 function wrapResponse(res: Response): WireResponse {
   const headers: Record<string, string> = {}
   res.headers.forEach((value, name) => {
@@ -67,8 +78,7 @@ function wrapResponse(res: Response): WireResponse {
     status: res.status,
     headers,
     stream: async () => {
-      // Loaded on first use: readable-stream is most of the bundle and only getObject needs it.
-      const { Readable } = await import('readable-stream')
+      const Readable = await loadReadable()
       return Readable.from(res.body ? iterateChunks(res.body) : []) as unknown as BodyStream
     },
     text: () => res.text(),
