@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { mysqlTarget } from '../../../../src/server/events/targets/mysql.js'
 import { parseMysqlDsn } from '../../../../src/server/events/targets/mysql-connection.js'
 import { runTargetContract } from './helpers/contract.js'
-import { makeEvent } from './helpers/events.js'
+import { makeEvent, sendUntilDelivered } from './helpers/events.js'
 import { type BadConfigRow, expectConfigError } from './helpers/parse.js'
 import { checkService, findClosedPort, uniqueName } from './helpers/service.js'
 
@@ -192,7 +192,7 @@ describe.skipIf(!service.up)(`mysql target against ${service.title}`, () => {
       expect(ids).toHaveLength(1)
       await query(`KILL ${Number(ids[0]!.ID)}`)
       const event = makeEvent('s3:ObjectCreated:Put', 'b', 'two', '2024-05-01T10:00:01Z')
-      await expect.poll(() => target.send(event).then(() => 'sent', () => 'failed')).toBe('sent')
+      await sendUntilDelivered(target, event)
       const rows = await query(`SELECT key_name FROM \`${table}\` ORDER BY key_name`)
       expect(rows.map((r) => r.key_name)).toEqual(['b/one', 'b/two'])
     } finally {

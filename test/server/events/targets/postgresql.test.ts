@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { postgresqlTarget } from '../../../../src/server/events/targets/postgresql.js'
 import { parsePgConnectionString } from '../../../../src/server/events/targets/postgresql-connection.js'
 import { runTargetContract } from './helpers/contract.js'
-import { makeEvent } from './helpers/events.js'
+import { makeEvent, sendUntilDelivered } from './helpers/events.js'
 import { type BadConfigRow, expectConfigError } from './helpers/parse.js'
 import { checkService, findClosedPort, uniqueName } from './helpers/service.js'
 
@@ -151,14 +151,7 @@ describe.skipIf(!service.up)(`postgresql target against ${service.title}`, () =>
       )
       expect(rowCount).toBe(1)
       const event = makeEvent('s3:ObjectCreated:Put', 'b', 'two', '2024-05-01T10:00:01.000Z')
-      await expect
-        .poll(() =>
-          target.send(event).then(
-            () => 'sent',
-            () => 'failed',
-          ),
-        )
-        .toBe('sent')
+      await sendUntilDelivered(target, event)
       const { rows } = await admin.query(`SELECT key FROM "${table}" ORDER BY key`)
       expect(rows).toEqual([{ key: 'b/one' }, { key: 'b/two' }])
     } finally {

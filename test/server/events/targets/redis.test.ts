@@ -2,7 +2,7 @@ import { Redis } from 'ioredis'
 import { describe, expect, it } from 'vitest'
 import { redisTarget } from '../../../../src/server/events/targets/redis.js'
 import { runTargetContract } from './helpers/contract.js'
-import { makeEvent } from './helpers/events.js'
+import { makeEvent, sendUntilDelivered } from './helpers/events.js'
 import { type BadConfigRow, expectConfigError } from './helpers/parse.js'
 import { checkService, findClosedPort, uniqueName } from './helpers/service.js'
 
@@ -109,14 +109,7 @@ describe.skipIf(!service.up)(`redis target against ${service.title}`, () => {
       const ids = list.split('\n').filter((l) => l.includes(` name=${target.arn} `))
       expect(ids).toHaveLength(1)
       await admin.client('KILL', 'ID', /\bid=(\d+)/.exec(ids[0]!)![1]!)
-      await expect
-        .poll(() =>
-          target.send(event).then(
-            () => 'sent',
-            () => 'failed',
-          ),
-        )
-        .toBe('sent')
+      await sendUntilDelivered(target, event)
       expect(await admin.llen(key)).toBeGreaterThanOrEqual(2)
     } finally {
       await target.close()

@@ -1,4 +1,5 @@
-import type { EventRecord, QueuedEvent } from '../../../../../src/server/events/targets/types.js'
+import { expect } from 'vitest'
+import type { EventRecord, EventTarget, QueuedEvent } from '../../../../../src/server/events/targets/types.js'
 
 /** A queued event as the pipeline hands it to targets, with a record shaped like the seed's. */
 export function makeEvent(eventName: string, bucket: string, object: string, eventTime: string): QueuedEvent {
@@ -34,4 +35,14 @@ export function makeEventSequence(bucket: string): QueuedEvent[] {
     makeEvent('s3:ObjectCreated:Copy', bucket, 'other.txt', '2024-05-01T10:00:03.000Z'),
     makeEvent('s3:ObjectRemoved:Delete', bucket, 'photos/a b.jpg', '2024-05-01T10:00:04.000Z'),
   ]
+}
+
+/** Sends until delivered: after a dropped connection one send may fail, as the sender's retry would. */
+export async function sendUntilDelivered(target: EventTarget, event: QueuedEvent): Promise<void> {
+  const delivered = () =>
+    target.send(event).then(
+      () => true,
+      () => false,
+    )
+  await expect.poll(delivered).toBe(true)
 }
