@@ -8,6 +8,7 @@ import { parseArgs, USAGE } from './lib/args.mjs'
 import { createScenarioContext } from './lib/context.mjs'
 import { RESULTS_DIR } from './lib/paths.mjs'
 import { renderReport } from './lib/report.mjs'
+import { snapshotSiloBuild } from './lib/snapshot.mjs'
 import { createTempRoot } from './lib/temp-root.mjs'
 import { SCENARIOS } from './scenarios/index.mjs'
 
@@ -22,6 +23,7 @@ async function main() {
   const scenarios = SCENARIOS.filter((s) => !options.only || options.only.includes(s.name))
 
   const tmpRoot = createTempRoot()
+  await snapshotSiloBuild(log)
   const startedAt = new Date()
   const loadBefore = os.loadavg()[0]
   const results = []

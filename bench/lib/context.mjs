@@ -1,7 +1,7 @@
 // What a scenario gets: options, logging, and servers and client children that live as
 // long as the scenario (a client child stays warm from one table to the next).
 import { startClient } from './clients.mjs'
-import { isSiloSdkBuilt, SILO_SDK_ENTRY } from './paths.mjs'
+import { describePath, isSiloSdkBuilt, siloSdkEntry } from './paths.mjs'
 import { SDKS } from './sdk-adapters.mjs'
 import { SERVER_KINDS, startServer } from './servers.mjs'
 
@@ -49,8 +49,7 @@ export function createScenarioContext({ options, tmpRoot, log }) {
         sdk,
         server,
         baseline: SDKS[sdk].baseline,
-        error:
-          sdk === 'silo' && !isSiloSdkBuilt() ? `${relative(ROOT, SILO_SDK_ENTRY)} not built` : undefined,
+        error: sdk === 'silo' && !isSiloSdkBuilt() ? `${describePath(siloSdkEntry())} not built` : undefined,
       }))
     },
     async close() {

@@ -1,18 +1,18 @@
-// Where the bench finds the built Silo package (dist/, produced by `npm run build`).
+// Where the bench finds the built Silo package. SILO_BENCH_SERVER / SILO_BENCH_SDK point at
+// another build (run.mjs sets them to a snapshot of dist/; a user may set them to compare
+// two versions of Silo with the same harness). Read lazily: child processes inherit them.
 import { existsSync } from 'node:fs'
-import { resolve } from 'node:path'
+import { join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url))
-// SILO_BENCH_SERVER / SILO_BENCH_SDK point at another build (say, main's dist copied aside)
-// to compare two versions of Silo with the same harness.
-export const SILO_SERVER_ENTRY = resolve(
-  process.env.SILO_BENCH_SERVER || fileURLToPath(new URL('../../dist/server/index.js', import.meta.url)),
-)
-export const SILO_SDK_ENTRY = resolve(
-  process.env.SILO_BENCH_SDK || fileURLToPath(new URL('../../dist/node/index.js', import.meta.url)),
-)
+export const DIST = join(ROOT, 'dist')
 export const RESULTS_DIR = fileURLToPath(new URL('../results/', import.meta.url))
 
-export const isSiloServerBuilt = () => existsSync(SILO_SERVER_ENTRY)
-export const isSiloSdkBuilt = () => existsSync(SILO_SDK_ENTRY)
+export const siloServerEntry = () => resolve(process.env.SILO_BENCH_SERVER || join(DIST, 'server/index.js'))
+export const siloSdkEntry = () => resolve(process.env.SILO_BENCH_SDK || join(DIST, 'node/index.js'))
+export const isSiloServerBuilt = () => existsSync(siloServerEntry())
+export const isSiloSdkBuilt = () => existsSync(siloSdkEntry())
+
+/** `path` relative to the repository, for messages. */
+export const describePath = (path) => relative(ROOT, path)

@@ -4,7 +4,7 @@
 import http from 'node:http'
 import { createRequire } from 'node:module'
 import { pathToFileURL } from 'node:url'
-import { SILO_SDK_ENTRY } from './paths.mjs'
+import { siloSdkEntry } from './paths.mjs'
 
 const require = createRequire(import.meta.url)
 
@@ -25,7 +25,7 @@ export async function createAdapter(sdk, server) {
 
 const adapters = {
   async silo(server) {
-    const { Client } = await import(pathToFileURL(SILO_SDK_ENTRY).href)
+    const { Client } = await import(pathToFileURL(siloSdkEntry()).href)
     const client = new Client({
       endPoint: server.host,
       port: server.port,

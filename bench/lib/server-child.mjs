@@ -3,7 +3,7 @@
 import { createRequire } from 'node:module'
 import { pathToFileURL } from 'node:url'
 import { startLoopbackServer } from './loopback-server.mjs'
-import { SILO_SERVER_ENTRY } from './paths.mjs'
+import { siloServerEntry } from './paths.mjs'
 import { serveRequests } from './rpc-child.mjs'
 
 const require = createRequire(import.meta.url)
@@ -11,7 +11,7 @@ let running = null
 
 const starters = {
   async silo({ dir, accessKey, secretKey }) {
-    const { createServer } = await import(pathToFileURL(SILO_SERVER_ENTRY).href)
+    const { createServer } = await import(pathToFileURL(siloServerEntry()).href)
     const server = createServer({
       dir,
       address: '127.0.0.1:0',

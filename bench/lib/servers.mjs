@@ -1,8 +1,8 @@
 // Parent side: each server runs in its own child process on its own temporary folder.
 import { mkdirSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { join } from 'node:path'
 import { forkChild } from './children.mjs'
-import { isSiloServerBuilt, ROOT, SILO_SERVER_ENTRY } from './paths.mjs'
+import { describePath, isSiloServerBuilt, siloServerEntry } from './paths.mjs'
 import { readCpuMicros, readRss } from './proc.mjs'
 
 const CHILD = new URL('./server-child.mjs', import.meta.url).pathname
@@ -15,7 +15,9 @@ export const SERVER_KINDS = {
     secretKey: 'benchadmin-secret',
     execArgv: [],
     isAvailable: isSiloServerBuilt,
-    missing: `${relative(ROOT, SILO_SERVER_ENTRY)} not built (run \`npm run build\`)`,
+    get missing() {
+      return `${describePath(siloServerEntry())} not built (run \`npm run build\`)`
+    },
   },
   s3rver: {
     label: 's3rver',

@@ -1,24 +1,28 @@
-// The run's temporary folder, removed on exit; folders left by a bench that was killed
+// The run's temporary folders, removed on exit; folders left by a bench that was killed
 // (SIGKILL skips exit handlers) are removed by the next run.
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import { join } from 'node:path'
 import { onExit } from './children.mjs'
 
-const PREFIX = 'silo-bench-'
-
-/** Creates `<tmp>/silo-bench-<pid>-XXXXXX`, removed when this process exits. */
-export function createTempRoot() {
-  removeOrphans()
-  const root = mkdtempSync(join(os.tmpdir(), `${PREFIX}${process.pid}-`))
-  onExit(() => rmSync(root, { recursive: true, force: true, maxRetries: 3 }))
-  return root
+/** Creates `<dir>/<prefix><pid>-XXXXXX` (and `dir`), removed when this process exits. */
+export function createTempFolder(dir, prefix) {
+  mkdirSync(dir, { recursive: true })
+  removeOrphans(dir, prefix)
+  const folder = mkdtempSync(join(dir, `${prefix}${process.pid}-`))
+  onExit(() => rmSync(folder, { recursive: true, force: true, maxRetries: 3 }))
+  return folder
 }
 
-function removeOrphans() {
-  for (const name of readdirSync(os.tmpdir())) {
-    const pid = Number(/^silo-bench-(\d+)-/.exec(name)?.[1])
-    if (pid && !isAlive(pid)) rmSync(join(os.tmpdir(), name), { recursive: true, force: true })
+/** The run's data folder under the OS temp directory. */
+export const createTempRoot = () => createTempFolder(os.tmpdir(), 'silo-bench-')
+
+function removeOrphans(dir, prefix) {
+  if (!existsSync(dir)) return
+  for (const name of readdirSync(dir)) {
+    if (!name.startsWith(prefix)) continue
+    const pid = Number(/^(\d+)-/.exec(name.slice(prefix.length))?.[1])
+    if (pid && !isAlive(pid)) rmSync(join(dir, name), { recursive: true, force: true })
   }
 }
 
