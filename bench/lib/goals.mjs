@@ -29,7 +29,7 @@ export function checkServerSpeedGoal(rows, where) {
     goal: `Silo server ≥ ${SERVER_SPEEDUP_GOAL}× s3rver ops/s`,
     where,
     measured: Number.isFinite(measured)
-      ? `${measured.toFixed(2)}× (server CPU per op: ${cpuRatio.toFixed(1)}× less)`
+      ? `${measured.toFixed(2)}× (s3rver spends ${cpuRatio.toFixed(1)}× Silo's server CPU per op)`
       : `not measured${silo?.error ? ` (${silo.error})` : ''}`,
     met: Number.isFinite(measured) ? measured >= SERVER_SPEEDUP_GOAL : null,
   }
