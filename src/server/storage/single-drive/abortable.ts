@@ -1,23 +1,26 @@
+import type { Readable } from 'node:stream'
+
 /**
  * Iterates `source` until it ends or `signal` aborts. Aborting rejects with `signal.reason` at
- * once, even while the source is stalled waiting for bytes, and stops the source.
+ * once, even while the source is stalled waiting for bytes, and destroys the source. Stopping
+ * early for any other reason (say, too many bytes) leaves a stream source alive, so the HTTP
+ * layer can still answer on the request's socket.
  */
 export async function* iterateAbortable<T>(
   source: AsyncIterable<T>,
   signal: AbortSignal | undefined,
 ): AsyncGenerator<T> {
-  if (!signal) return yield* source
-  signal.throwIfAborted()
-  const iterator = source[Symbol.asyncIterator]()
+  signal?.throwIfAborted()
+  const iterator = iteratorOf(source)
   let onAbort = () => {}
   const aborted = new Promise<never>((_, reject) => {
-    onAbort = () => reject(signal.reason)
-    signal.addEventListener('abort', onAbort, { once: true })
+    onAbort = () => reject(signal?.reason)
+    signal?.addEventListener('abort', onAbort, { once: true })
   })
   let done = false
   try {
     while (true) {
-      const step = await Promise.race([iterator.next(), aborted])
+      const step = signal ? await Promise.race([iterator.next(), aborted]) : await iterator.next()
       if (step.done) {
         done = true
         return
@@ -25,18 +28,23 @@ export async function* iterateAbortable<T>(
       yield step.value
     }
   } finally {
-    signal.removeEventListener('abort', onAbort)
-    if (!done) stopSource(source, iterator)
+    signal?.removeEventListener('abort', onAbort)
+    if (signal?.aborted) destroySource(source)
+    // Not awaited: an iterator stalled in `next()` settles `return()` only after that `next()`.
+    if (!done) iterator.return?.().catch(() => {})
   }
 }
 
-/** Releases a source we stopped reading: destroy a stream, or ask an iterator to finish. */
-function stopSource<T>(source: AsyncIterable<T>, iterator: AsyncIterator<T>): void {
-  const destroy = (source as { destroy?: () => void }).destroy
-  if (typeof destroy === 'function') {
-    destroy.call(source)
-    return
+/** A stream's iterator that does not destroy the stream when we stop early; else the plain one. */
+function iteratorOf<T>(source: AsyncIterable<T>): AsyncIterator<T> {
+  const readable = source as Partial<Readable>
+  if (typeof readable.iterator === 'function') {
+    return readable.iterator({ destroyOnReturn: false }) as AsyncIterator<T>
   }
-  // Not awaited: a generator stalled in `next()` only settles `return()` after that `next()`.
-  iterator.return?.().catch(() => {})
+  return source[Symbol.asyncIterator]()
+}
+
+function destroySource<T>(source: AsyncIterable<T>): void {
+  const readable = source as Partial<Readable>
+  if (typeof readable.destroy === 'function') readable.destroy()
 }

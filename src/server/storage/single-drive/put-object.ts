@@ -21,7 +21,10 @@ export async function putObject(drive: Drive, input: PutObjectInput): Promise<Ob
   requireBucket(drive, input.bucket)
   const id = createObjectId()
   const stored = await writeDataFile(drive, id, input, expectedMd5)
-  const outcome = await commitObject(drive, input.bucket, input.key, stored)
+  const outcome = await commitObject(drive, input.bucket, input.key, stored).catch(async (error) => {
+    await removeDataFile(drive, id)
+    throw error
+  })
   if (outcome.missingBucket) {
     await removeDataFile(drive, id)
     throw noSuchBucket(input.bucket)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { PutObjectInput } from '../../../../src/server/storage/types.js'
 import type { OpenStorage } from './harness.js'
-import { bodyOf, expectS3Error, getText, md5Base64, putText, stalledBody } from './helpers.js'
+import { bodyOf, expectS3Error, getText, md5Base64, putText, readableOf, stalledBody } from './helpers.js'
 import { useStorage } from './use-storage.js'
 
 type Failure = [name: string, code: string, input: Omit<PutObjectInput, 'bucket' | 'key'>]
@@ -82,6 +82,14 @@ export function describeFailedWrites(open: OpenStorage): void {
       await expectUnchanged('k', () =>
         storage().backend.putObject({ bucket, key: 'k', body: bodyOf('new'), signal }),
       )
+    })
+
+    it('leaves a stream body undestroyed when refusing it, so the server can still answer', async () => {
+      const { backend } = storage()
+      await backend.createBucket(bucket, '')
+      const body = readableOf(Buffer.alloc(100_000, 3))
+      await expectS3Error(backend.putObject({ bucket, key: 'k', body, size: 10 }), 'IncompleteBody')
+      expect(body.destroyed).toBe(false)
     })
 
     it('stores nothing when the body stream fails mid-way', async () => {
