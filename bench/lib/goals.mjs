@@ -6,12 +6,18 @@ export const SERVER_SPEEDUP_GOAL = 5
 /** Silo SDK client CPU per small op, from one SDK section's rows. */
 export function checkSdkCpuGoal(rows, where) {
   const silo = rows.find((r) => r.label === 'Silo SDK')
+  const minio = rows.find((r) => r.label === 'minio-js')
   const measured = silo && !silo.error ? silo.clientUs : Number.NaN
+  // The 100 µs target was set on a faster machine; minio-js in the same table calibrates it.
+  const peer =
+    minio && !minio.error
+      ? ` (minio-js ${minio.clientUs.toFixed(0)} µs: ${(measured / minio.clientUs).toFixed(2)}×)`
+      : ''
   return {
     goal: `Silo SDK < ${SDK_CPU_GOAL_US} µs client CPU per small op`,
     where,
     measured: Number.isFinite(measured)
-      ? `${measured.toFixed(0)} µs`
+      ? `${measured.toFixed(0)} µs${peer}`
       : `not measured${silo?.error ? ` (${silo.error})` : ''}`,
     met: Number.isFinite(measured) ? measured < SDK_CPU_GOAL_US : null,
   }

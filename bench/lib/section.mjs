@@ -4,6 +4,7 @@ import { runInterleaved } from './rounds.mjs'
 import { median, spread } from './stats.mjs'
 
 export const BUCKET = 'bench'
+const WARMUP_CONCURRENCY = 16
 
 /**
  * Measures one workload. `entries` are {label, sdk, server, baseline?, error?}; `objects`
@@ -19,7 +20,13 @@ export async function measureSection(ctx, { entries, spec, objects = [], warmupS
     contestants,
     spec: { bucket: BUCKET, ...spec, durationMs: options.durationMs, maxOps: options.maxOps },
     rounds: options.rounds,
-    warmup: { durationMs: options.warmupMs * warmupScale, maxOps: options.warmupOps * warmupScale },
+    warmup: {
+      durationMs: options.warmupMs * warmupScale,
+      maxOps: options.warmupOps * warmupScale,
+      // JIT warm-up wants operations, not concurrency: at concurrency 1 a slow server would
+      // let only a few hundred through in the warm-up time.
+      concurrency: Math.max(spec.concurrency, WARMUP_CONCURRENCY),
+    },
     log: ctx.log,
   })
   return addRatios(contestants.map((c, i) => summarize(c, results[i])))
