@@ -9,7 +9,8 @@ const IPV4_LIKE = /^\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}$/
 /** Why `name` is not a valid bucket name, or `undefined` when it is. */
 export function explainInvalidBucketName(name: unknown): string | undefined {
   if (typeof name !== 'string') return 'bucket name must be a string'
-  if (name.length < 3 || name.length > 63) return `bucket name must be 3 to 63 characters long, got ${name.length}`
+  if (name.length < 3 || name.length > 63)
+    return `bucket name must be 3 to 63 characters long, got ${name.length}`
   if (!BUCKET_SHAPE.test(name))
     return 'bucket name may contain only lower-case letters, digits, dots and hyphens, and must start and end with a letter or digit'
   if (name.includes('..')) return 'bucket name must not contain two adjacent dots'

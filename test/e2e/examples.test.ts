@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process'
+import { execFile } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ROOT_PASSWORD, ROOT_USER, type RunningServer, startServer } from './helpers/server.js'
@@ -14,22 +14,29 @@ afterAll(async () => {
 })
 
 describe('examples/', () => {
-  it('quickstart.mjs runs against a live server', () => {
+  it('quickstart.mjs runs against a live server', async () => {
     expect(existsSync('dist/node/index.js')).toBe(true)
-    const run = spawnSync(process.execPath, ['examples/quickstart.mjs'], {
+    // Asynchronous on purpose: the server runs in this process and must keep answering.
+    const run = await runNode(['examples/quickstart.mjs'], {
       env: {
         ...process.env,
         SILO_ENDPOINT: `${server.host}:${server.port}`,
         SILO_ROOT_USER: ROOT_USER,
         SILO_ROOT_PASSWORD: ROOT_PASSWORD,
       },
-      encoding: 'utf8',
-      timeout: 20_000,
     })
     expect(run.stderr).toBe('')
-    expect(run.status).toBe(0)
+    expect(run.code).toBe(0)
     expect(run.stdout).toMatch(/put quickstart-\d+\/hello.txt etag=[0-9a-f]{32}/)
     expect(run.stdout).toContain('stat size=12 type=text/plain')
     expect(run.stdout).toContain('get -> "hello, silo\\n"')
   })
 })
+
+function runNode(args: string[], options: { env: NodeJS.ProcessEnv }) {
+  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    execFile(process.execPath, args, { ...options, timeout: 20_000 }, (err, stdout, stderr) => {
+      resolve({ code: err ? Number(err.code ?? 1) : 0, stdout, stderr })
+    })
+  })
+}

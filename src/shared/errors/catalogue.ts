@@ -80,7 +80,8 @@ export const S3_ERRORS = {
   NoSuchKey: { status: 404, message: 'The specified key does not exist.' },
   NoSuchUpload: {
     status: 404,
-    message: 'The specified multipart upload does not exist. The upload ID may be invalid, or the upload may have been aborted or completed.',
+    message:
+      'The specified multipart upload does not exist. The upload ID may be invalid, or the upload may have been aborted or completed.',
   },
   NotImplemented: {
     status: 501,
@@ -96,12 +97,14 @@ export const S3_ERRORS = {
   },
   RequestTimeout: {
     status: 400,
-    message: 'Your socket connection to the server was not read from or written to within the timeout period.',
+    message:
+      'Your socket connection to the server was not read from or written to within the timeout period.',
   },
   ServiceUnavailable: { status: 503, message: 'Reduce your request rate or try again later.' },
   SignatureDoesNotMatch: {
     status: 403,
-    message: 'The request signature we calculated does not match the signature you provided. Check your key and signing method.',
+    message:
+      'The request signature we calculated does not match the signature you provided. Check your key and signing method.',
   },
   SlowDown: { status: 503, message: 'Reduce your request rate.' },
   UnsupportedNotification: {

@@ -31,6 +31,7 @@ export interface S3Face {
     key: string,
     body: Buffer | Readable,
     meta?: Record<string, string>,
+    size?: number,
   ): Promise<string>
   getObject(bucket: string, key: string): Promise<Buffer>
   statObject(
@@ -64,7 +65,7 @@ export function siloFace(server: RunningServer): S3Face {
     bucketExists: (b) => c.bucketExists(b),
     listBuckets: async () => (await c.listBuckets()).map((b) => b.name),
     removeBucket: (b) => c.removeBucket(b),
-    putObject: async (b, k, body, meta) => (await c.putObject(b, k, body, undefined, meta)).etag,
+    putObject: async (b, k, body, meta, size) => (await c.putObject(b, k, body, size, meta)).etag,
     getObject: async (b, k) => collect(await c.getObject(b, k)),
     statObject: async (b, k) => {
       const s = await c.statObject(b, k)
@@ -97,8 +98,8 @@ export function awsFace(server: RunningServer): S3Face {
     listBuckets: async () =>
       ((await s3.send(new ListBucketsCommand({}))).Buckets ?? []).map((b) => b.Name ?? ''),
     removeBucket: async (b) => void (await s3.send(new DeleteBucketCommand({ Bucket: b }))),
-    putObject: async (b, k, body, meta) => {
-      const contentLength = Buffer.isBuffer(body) ? body.length : undefined
+    putObject: async (b, k, body, meta, size) => {
+      const contentLength = Buffer.isBuffer(body) ? body.length : size
       const userMeta = Object.fromEntries(
         Object.entries(meta ?? {})
           .filter(([m]) => m.toLowerCase().startsWith('x-amz-meta-'))
@@ -148,8 +149,8 @@ export function minioFace(server: RunningServer): S3Face {
     bucketExists: (b) => m.bucketExists(b),
     listBuckets: async () => (await m.listBuckets()).map((b) => b.name),
     removeBucket: (b) => m.removeBucket(b),
-    putObject: async (b, k, body, meta) =>
-      (await m.putObject(b, k, body, Buffer.isBuffer(body) ? body.length : undefined, meta)).etag,
+    putObject: async (b, k, body, meta, size) =>
+      (await m.putObject(b, k, body, Buffer.isBuffer(body) ? body.length : size, meta)).etag,
     getObject: async (b, k) => collect(await m.getObject(b, k)),
     statObject: async (b, k) => {
       const s = await m.statObject(b, k)

@@ -51,7 +51,7 @@ export async function sendSigned(baseUrl: string, req: RawRequest): Promise<RawR
   const res = await fetch(`${url.origin}${url.pathname}${qs ? `?${qs}` : ''}`, {
     method: req.method,
     headers,
-    body: req.method === 'GET' || req.method === 'HEAD' ? undefined : body,
+    body: req.method === 'GET' || req.method === 'HEAD' ? undefined : (body as BodyInit),
   })
   return { status: res.status, headers: res.headers, body: await res.text() }
 }
