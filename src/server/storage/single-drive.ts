@@ -1,6 +1,13 @@
 import { createBucket, deleteBucket, getBucket, listBuckets } from './single-drive/buckets.js'
 import { CommitQueue } from './single-drive/commit-queue.js'
 import { deleteObject } from './single-drive/delete-object.js'
+import {
+  getBucketDocument,
+  getSystemDocument,
+  listSystemDocuments,
+  putBucketDocument,
+  putSystemDocument,
+} from './single-drive/documents.js'
 import type { Drive } from './single-drive/drive.js'
 import { createLayout, prepareLayout } from './single-drive/layout.js'
 import { listObjects } from './single-drive/list-objects.js'
@@ -57,6 +64,11 @@ function createSingleDriveBackend(drive: Drive): StorageBackend {
     headObject: async (bucket, key) => headObject(drive, bucket, key),
     deleteObject: (bucket, key) => deleteObject(drive, bucket, key),
     listObjects: async (input) => listObjects(drive, input),
+    getBucketDocument: async (bucket, name) => getBucketDocument(drive, bucket, name),
+    putBucketDocument: (bucket, name, document) => putBucketDocument(drive, bucket, name, document),
+    getSystemDocument: async (path) => getSystemDocument(drive, path),
+    putSystemDocument: (path, document) => putSystemDocument(drive, path, document),
+    listSystemDocuments: async (prefix) => listSystemDocuments(drive, prefix),
     usedBytes: async () => readUsedBytes(drive.meta),
     close: async () => {
       await drive.commits.idle()

@@ -90,6 +90,25 @@ export interface StorageBackend {
   /** Deleting a missing key succeeds (S3 semantics); a missing bucket is NoSuchBucket. */
   deleteObject(bucket: string, key: string): Promise<void>
   listObjects(input: ListObjectsInput): Promise<ListObjectsResult>
+  /**
+   * A small per-bucket document (bucket policy JSON, notification XML, ...) by name, or
+   * undefined when none is stored. NoSuchBucket when the bucket does not exist.
+   */
+  getBucketDocument(bucket: string, name: string): Promise<string | undefined>
+  /**
+   * Stores (or, with `undefined`, removes) a per-bucket document. NoSuchBucket when the bucket
+   * does not exist; deleting the bucket deletes its documents in the same commit.
+   */
+  putBucketDocument(bucket: string, name: string, document: string | undefined): Promise<void>
+  /**
+   * A server-wide document by path (`config/config.json`, `iam/users/<key>.json`, ...), or
+   * undefined when none is stored.
+   */
+  getSystemDocument(path: string): Promise<string | undefined>
+  /** Stores (or, with `undefined`, removes) a server-wide document, durably. */
+  putSystemDocument(path: string, document: string | undefined): Promise<void>
+  /** The paths of server-wide documents that start with `prefix`, sorted. */
+  listSystemDocuments(prefix: string): Promise<string[]>
   /** Bytes used by object data, for `info`. */
   usedBytes(): Promise<number>
   close(): Promise<void>

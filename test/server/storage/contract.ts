@@ -1,6 +1,7 @@
 import { describe } from 'vitest'
 import { describeBuckets } from './contract/buckets.js'
 import { describeConcurrency } from './contract/concurrency.js'
+import { describeDocuments } from './contract/documents.js'
 import { describeFailedWrites } from './contract/failed-writes.js'
 import type { OpenStorage } from './contract/harness.js'
 import { describeListing } from './contract/listing.js'
@@ -29,5 +30,6 @@ export function describeStorageContract(name: string, open: OpenStorage): void {
     describeConcurrency(open)
     describeListing(open)
     describePersistence(open)
+    describeDocuments(open)
   })
 }

@@ -1,5 +1,6 @@
 import { S3ServerError } from '../../errors.js'
 import type { BucketInfo } from '../types.js'
+import { bucketDocumentRange } from './documents.js'
 import type { Drive } from './drive.js'
 import { encodeBucketBase, encodePastPrefix } from './key-codec.js'
 import { noSuchBucket, requireBucket } from './lookup.js'
@@ -29,7 +30,7 @@ export async function createBucket(drive: Drive, name: string, region: string): 
 
 /** Deletes an empty bucket: NoSuchBucket when missing, BucketNotEmpty when it holds any object. */
 export async function deleteBucket(drive: Drive, name: string): Promise<void> {
-  const { buckets, objects } = drive.meta
+  const { buckets, objects, documents } = drive.meta
   const base = encodeBucketBase(name)
   // Exclusive: the emptiness check is a range scan, which cannot see a same-batch PUT.
   const outcome = await drive.commits.run(
@@ -38,6 +39,7 @@ export async function deleteBucket(drive: Drive, name: string): Promise<void> {
       const first = Array.from(objects.getKeys({ start: base, end: encodePastPrefix(base, ''), limit: 1 }))
       if (first.length > 0) return 'not-empty'
       view.remove(buckets, name)
+      for (const key of documents.getKeys(bucketDocumentRange(name))) view.remove(documents, key)
       return 'deleted'
     },
     { exclusive: true },

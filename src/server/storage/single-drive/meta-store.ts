@@ -10,6 +10,8 @@ export interface MetaStore {
   objects: Database<StoredObject, Buffer>
   /** Drive-wide values: see STATE_KEYS. */
   state: Database<unknown, string>
+  /** Bucket and system documents (see documents.ts for the key shapes) → text. */
+  documents: Database<string, string>
 }
 
 /** Keys of the `state` database. */
@@ -24,12 +26,13 @@ export const STATE_KEYS = {
 export function openMetaStore(path: string, options: { fsync: boolean }): MetaStore {
   // noSync trades durability of the last commits on an OS crash for commit speed; a process
   // crash loses nothing either way because committed pages are already in the OS page cache.
-  const env = open({ path, maxDbs: 4, noSync: !options.fsync })
+  const env = open({ path, maxDbs: 5, noSync: !options.fsync })
   return {
     env,
     buckets: env.openDB<StoredBucket, string>({ name: 'buckets' }),
     objects: env.openDB<StoredObject, Buffer>({ name: 'objects', keyEncoding: 'binary' }),
     state: env.openDB<unknown, string>({ name: 'state' }),
+    documents: env.openDB<string, string>({ name: 'documents' }),
   }
 }
 
