@@ -1,5 +1,9 @@
-/** `Client`: the S3 client, assembled from its method groups. */
-import { ObjectMethods } from './client-objects.js'
+/**
+ * `Client`: the S3 client, assembled from its method groups, one file each, chained in this
+ * order: ClientCore → BucketMethods → ObjectMethods → ListingMethods → PresignMethods →
+ * PolicyMethods → NotificationMethods → Client.
+ */
+import { NotificationMethods } from './client-notification.js'
 
 /**
  * An S3 client for Node and browsers, API-compatible with minio-js. Every operation returns a
@@ -10,4 +14,4 @@ import { ObjectMethods } from './client-objects.js'
  * await client.makeBucket('photos')
  * await client.putObject('photos', 'hello.txt', 'Hello, world')
  */
-export class Client extends ObjectMethods {}
+export class Client extends NotificationMethods {}
