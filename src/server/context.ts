@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { EventName } from '../shared/events/event-names.js'
 import type { AuthContext, Authentication } from './auth/auth-context.js'
 import type { S3Route } from './router/route-request.js'
-import type { StorageBackend } from './storage/types.js'
+import type { ObjectInfo, StorageBackend } from './storage/types.js'
 
 /** Where the server writes its banner, warnings and unexpected errors. */
 export interface Logger {
@@ -19,6 +20,35 @@ export interface ServerContext {
   domain: string | undefined
   auth: AuthContext
   logger: Logger
+  /**
+   * Where bucket events go (the notifier: rules → durable target queues → listeners). Absent
+   * when the server runs without the event pipeline; then events go nowhere.
+   */
+  events?: EventPublisher
+}
+
+/** One object-level event a successful operation produced. */
+export interface ObjectEvent {
+  name: EventName
+  bucket: string
+  key: string
+  /** The object as stored (created / accessed); absent for removals. */
+  object?: ObjectInfo
+}
+
+/** What a request contributes to an event record besides the object. */
+export interface EventRequestInfo {
+  requestId: string
+  /** Access key of the caller, '' for anonymous. */
+  principalId: string
+  sourceHost: string
+  sourcePort: number | undefined
+  userAgent: string
+}
+
+/** Publishes events: resolves once they are durably queued for every matching target. */
+export interface EventPublisher {
+  publish(events: ObjectEvent[], request: EventRequestInfo): Promise<void>
 }
 
 /** One authenticated, authorized request on its way to a handler. */
@@ -28,6 +58,12 @@ export interface HandlerArgs {
   res: ServerResponse
   route: S3Route
   auth: Authentication
+  requestId: string
+  /**
+   * Publishes the operation's bucket events. Handlers call it after the operation succeeded
+   * and BEFORE answering, so an event is durably queued before the client sees success.
+   */
+  emit(events: ObjectEvent[]): Promise<void>
 }
 
 /** Handles one S3 operation; throws S3ServerError to answer with an error. */

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { authenticate } from './auth/authenticate.js'
 import { authorize } from './auth/authorize.js'
-import type { ServerContext } from './context.js'
+import type { ObjectEvent, ServerContext } from './context.js'
 import { S3ServerError } from './errors.js'
 import { HANDLERS } from './handlers/index.js'
 import { nextRequestId } from './request-id.js'
@@ -28,7 +28,7 @@ export function createRequestListener(ctx: ServerContext): RequestListener {
   return (req, res, expectsContinue = false) => {
     const requestId = nextRequestId()
     setCommonHeaders(res, requestId)
-    handle(ctx, req, res, expectsContinue).catch((error: unknown) => {
+    handle(ctx, req, res, expectsContinue, requestId).catch((error: unknown) => {
       sendError(req, res, error, { requestId, resource: resourceOf(req.url), log })
     })
   }
@@ -39,6 +39,7 @@ async function handle(
   req: IncomingMessage,
   res: ServerResponse,
   expectsContinue: boolean,
+  requestId: string,
 ): Promise<void> {
   const method = req.method ?? 'GET'
   const route = routeRequest({ method, url: req.url ?? '/', headers: req.headers }, ctx.domain)
@@ -47,7 +48,25 @@ async function handle(
   const handler = HANDLERS[route.operation]
   if (!handler) throw new S3ServerError('NotImplemented', `${route.operation} is not implemented yet.`)
   if (expectsContinue) res.writeContinue()
-  await handler({ ctx, req, res, route, auth })
+  const emit = (events: ObjectEvent[]) => publishEvents(ctx, req, requestId, auth.identity.accessKey, events)
+  await handler({ ctx, req, res, route, auth, requestId, emit })
+}
+
+function publishEvents(
+  ctx: ServerContext,
+  req: IncomingMessage,
+  requestId: string,
+  principalId: string,
+  events: ObjectEvent[],
+): Promise<void> {
+  if (!ctx.events || events.length === 0) return Promise.resolve()
+  return ctx.events.publish(events, {
+    requestId,
+    principalId,
+    sourceHost: req.socket.remoteAddress ?? '',
+    sourcePort: req.socket.remotePort,
+    userAgent: String(req.headers['user-agent'] ?? ''),
+  })
 }
 
 function resourceOf(url: string | undefined): string {

@@ -1,13 +1,14 @@
 import type { ServerResponse } from 'node:http'
 import type { Readable } from 'node:stream'
-import type { Handler } from '../../context.js'
+import type { Handler, HandlerArgs } from '../../context.js'
 import { S3ServerError } from '../../errors.js'
+import type { ObjectInfo } from '../../storage/types.js'
 import { checkConditions } from './conditions.js'
 import { objectHeaders } from './object-headers.js'
 import { parseRange } from './range.js'
 
 /** GetObject: streams the object, or one byte range of it (206; 416 when unsatisfiable). */
-export const handleGetObject: Handler = async ({ ctx, req, res, route }) => {
+export const handleGetObject: Handler = async ({ ctx, req, res, route, emit }) => {
   const rangeHeader = req.headers.range
   if (rangeHeader !== undefined) {
     const info = await ctx.storage.headObject(route.bucket, route.key)
@@ -21,6 +22,7 @@ export const handleGetObject: Handler = async ({ ctx, req, res, route }) => {
     }
     if (range) {
       const { body } = await ctx.storage.getObject(route.bucket, route.key, range)
+      await emitAccessed(emit, route.bucket, route.key, info, body)
       res.writeHead(206, {
         ...objectHeaders(info, route.query),
         'content-length': range.end - range.start + 1,
@@ -36,8 +38,24 @@ export const handleGetObject: Handler = async ({ ctx, req, res, route }) => {
     body.destroy()
     throw e
   }
+  await emitAccessed(emit, route.bucket, route.key, info, body)
   res.writeHead(200, { ...objectHeaders(info, route.query), 'content-length': info.size })
   return sendBody(body, res)
+}
+
+async function emitAccessed(
+  emit: HandlerArgs['emit'],
+  bucket: string,
+  key: string,
+  object: ObjectInfo,
+  body: Readable,
+): Promise<void> {
+  try {
+    await emit([{ name: 's3:ObjectAccessed:Get', bucket, key, object }])
+  } catch (e) {
+    body.destroy()
+    throw e
+  }
 }
 
 // A plain pipe rather than stream.pipeline: pipeline allocates an AbortController (and an

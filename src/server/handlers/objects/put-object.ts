@@ -7,7 +7,7 @@ import { readContentMd5, readObjectMetadata } from './object-metadata.js'
  * PutObject: streams the body (decoded and verified as its signature asks) into storage, which
  * writes a temporary file and commits only a complete, verified body. Answers the MD5 ETag.
  */
-export const handlePutObject: Handler = async ({ ctx, req, res, route, auth }) => {
+export const handlePutObject: Handler = async ({ ctx, req, res, route, auth, emit }) => {
   const contentMd5 = readContentMd5(req.headers['content-md5'])
   const { contentType, headers } = readObjectMetadata(req.headers)
   const { body, size } = openRequestBody(req, auth, ctx.auth.crypto)
@@ -20,5 +20,6 @@ export const handlePutObject: Handler = async ({ ctx, req, res, route, auth }) =
     headers,
     contentMd5,
   })
+  await emit([{ name: 's3:ObjectCreated:Put', bucket: route.bucket, key: route.key, object: info }])
   sendEmpty(res, 200, { etag: `"${info.etag}"` })
 }
