@@ -4,7 +4,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import { join } from 'node:path'
-import { parseArgs, USAGE } from './lib/args.mjs'
+import { parseArgs, USAGE, UsageError } from './lib/args.mjs'
 import { createScenarioContext } from './lib/context.mjs'
 import { RESULTS_DIR } from './lib/paths.mjs'
 import { renderReport } from './lib/report.mjs'
@@ -19,7 +19,7 @@ async function main() {
   if (options.help) return log(USAGE)
   if (options.list) return log(SCENARIOS.map((s) => `${s.name}  ${s.title}`).join('\n'))
   const unknown = (options.only ?? []).filter((name) => !SCENARIOS.some((s) => s.name === name))
-  if (unknown.length) throw new Error(`unknown scenario ${unknown.join(', ')} (see --list)`)
+  if (unknown.length) throw new UsageError(`unknown scenario ${unknown.join(', ')} (see --list)`)
   const scenarios = SCENARIOS.filter((s) => !options.only || options.only.includes(s.name))
 
   const tmpRoot = createTempRoot()
@@ -50,7 +50,7 @@ async function main() {
 main().then(
   () => process.exit(0),
   (error) => {
-    log(error.stack ?? String(error))
+    log(error instanceof UsageError ? error.message : (error.stack ?? String(error)))
     process.exit(1)
   },
 )

@@ -25,7 +25,7 @@ export function parseArgs(argv) {
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i]
     const value = () => {
-      if (i + 1 >= argv.length) throw new Error(`${flag} needs a value`)
+      if (i + 1 >= argv.length) throw new UsageError(`${flag} needs a value`)
       return argv[++i]
     }
     if (flag === '--quick') options.quick = true
@@ -35,18 +35,23 @@ export function parseArgs(argv) {
     else if (flag === '--rounds') explicit.rounds = positiveInteger(flag, value())
     else if (flag === '--duration') explicit.durationMs = positiveInteger(flag, value())
     else if (flag === '--help' || flag === '-h') options.help = true
-    else throw new Error(`unknown flag ${flag}\n${USAGE}`)
+    else throw new UsageError(`unknown flag ${flag}\n${USAGE}`)
   }
   if (options.quick) Object.assign(options, { rounds: 2, durationMs: 200, warmupMs: 200, warmupOps: 200 })
   Object.assign(options, explicit)
   if (options.server && !['silo', 's3rver'].includes(options.server)) {
-    throw new Error(`--server must be silo or s3rver, not ${options.server}`)
+    throw new UsageError(`--server must be silo or s3rver, not ${options.server}`)
   }
   return options
 }
 
 function positiveInteger(flag, text) {
   const n = Number(text)
-  if (!Number.isSafeInteger(n) || n < 1) throw new Error(`${flag} needs a positive integer, not ${text}`)
+  if (!Number.isSafeInteger(n) || n < 1) throw new UsageError(`${flag} needs a positive integer, not ${text}`)
   return n
+}
+
+/** A bad command line: printed without a stack trace. */
+export class UsageError extends Error {
+  name = 'UsageError'
 }
