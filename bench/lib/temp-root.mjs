@@ -15,7 +15,7 @@ export function createTempFolder(dir, prefix) {
 }
 
 /** The run's data folder under the OS temp directory. */
-export const createTempRoot = () => createTempFolder(os.tmpdir(), 'silo-bench-')
+export const createTempRoot = () => createTempFolder(os.tmpdir(), 'silo-bench-run-')
 
 function removeOrphans(dir, prefix) {
   if (!existsSync(dir)) return
