@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { EventName } from '../shared/events/event-names.js'
 import type { AuthContext, Authentication } from './auth/auth-context.js'
+import type { BucketEvents } from './events/bucket-events.js'
 import type { S3Route } from './router/route-request.js'
 import type { ObjectInfo, StorageBackend } from './storage/types.js'
 
@@ -25,6 +26,8 @@ export interface ServerContext {
    * when the server runs without the event pipeline; then events go nowhere.
    */
   events?: EventPublisher
+  /** Bucket notification configuration and listen subscriptions (the same service as `events`). */
+  notifications?: BucketEvents
 }
 
 /** One object-level event a successful operation produced. */

@@ -5,6 +5,7 @@ import { nodeCrypto } from './auth/node-crypto.js'
 import { SigningKeyCache } from './auth/signing-key-cache.js'
 import { formatBanner, listEndpoints } from './banner.js'
 import type { Logger, ServerContext } from './context.js'
+import { type BucketEvents, createBucketEvents } from './events/bucket-events.js'
 import { createRequestListener } from './handle-request.js'
 import { resolveOptions, type ServerOptions } from './options.js'
 import { openSingleDrive } from './storage/single-drive.js'
@@ -46,6 +47,7 @@ export function createServer(options: ServerOptions): SiloServer {
   const opts = resolveOptions(options)
   let http: Server | undefined
   let storage: StorageBackend | undefined
+  let events: BucketEvents | undefined
 
   return {
     async start() {
@@ -53,6 +55,19 @@ export function createServer(options: ServerOptions): SiloServer {
       const opened = await openSingleDrive(opts.dir)
       storage = opened
       const ctx = createContext(opened, opts.accessKey, opts.secretKey, opts.region, opts.domain, opts.logger)
+      let url = ''
+      events = createBucketEvents({
+        storage: opened,
+        region: opts.region,
+        ownerAccessKey: opts.accessKey,
+        log: (message) => opts.logger.warn(`[silo events] ${message}`),
+        notify: opts.notify,
+        originEndpoint: () => url,
+      })
+      ctx.events = events
+      ctx.notifications = events
+      // Rules are loaded before the first request, so no event of an early request is missed.
+      const arns = await events.start()
       const listener = createRequestListener(ctx)
       // No overall request timeout: a 5 GiB upload may take long; idle sockets still time out.
       http = createHttpServer({ requestTimeout: 0, keepAliveTimeout: 65_000 }, listener)
@@ -67,22 +82,31 @@ export function createServer(options: ServerOptions): SiloServer {
       })
       const { port } = server.address() as AddressInfo
       const endpoints = listEndpoints(opts.host, port)
-      if (!opts.quiet) opts.logger.info(formatBanner({ ...opts, endpoints }))
-      const url =
+      url =
         opts.host === '' || opts.host === '0.0.0.0' || opts.host === '::'
           ? `http://127.0.0.1:${port}`
           : endpoints[0]!
+      // The seed's line, printed only for targets that started without error.
+      const sqs = arns.length > 0 ? `\nSQS ARNs: ${arns.join(' ')}` : ''
+      if (!opts.quiet) opts.logger.info(formatBanner({ ...opts, endpoints }) + sqs)
       return { url, port, host: opts.host || '0.0.0.0' }
     },
 
     async stop() {
       const server = http
       http = undefined
+      // Listen streams end with their final chunk before connections are closed.
+      if (events) {
+        events.closeListeners()
+        await new Promise((resolve) => setImmediate(resolve))
+      }
       if (server) {
         const closed = new Promise<void>((resolve) => server.close(() => resolve()))
         server.closeAllConnections()
         await closed
       }
+      await events?.close()
+      events = undefined
       await storage?.close()
       storage = undefined
     },

@@ -18,6 +18,12 @@ export interface ServerOptions {
   quiet?: boolean
   /** Where the banner, warnings and unexpected errors go; default the console. */
   logger?: Logger
+  /**
+   * Bucket-event targets, in the server configuration's `notify` shape
+   * (`{ webhook: { '1': { enable: true, endpoint } } }`). When given, it is used instead of the
+   * stored configuration's `notify` (embedding, tests).
+   */
+  notify?: unknown
 }
 
 /** The documented local default root credential (a warning is printed when it is used). */
@@ -35,6 +41,7 @@ export interface ResolvedOptions {
   domain: string | undefined
   quiet: boolean
   logger: Logger
+  notify: unknown
 }
 
 const consoleLogger: Logger = {
@@ -70,6 +77,7 @@ export function resolveOptions(
     domain: options.domain || undefined,
     quiet: options.quiet ?? false,
     logger: options.logger ?? consoleLogger,
+    notify: options.notify,
   }
 }
 

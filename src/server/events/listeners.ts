@@ -29,6 +29,14 @@ interface Listener {
 /** The live listen subscriptions of one notifier. */
 export function createListenerRegistry() {
   const listeners = new Set<Listener>()
+  // Listeners per bucket, so the request path can skip a bucket nobody listens to in O(1).
+  const perBucket = new Map<string, number>()
+  const forget = (listener: Listener): void => {
+    if (!listeners.delete(listener)) return
+    const left = (perBucket.get(listener.bucket) ?? 1) - 1
+    if (left > 0) perBucket.set(listener.bucket, left)
+    else perBucket.delete(listener.bucket)
+  }
   return {
     /** Validates the filter (InvalidArgument naming the fault) and registers a subscription. */
     add(filter: ListenFilter): Subscription {
@@ -52,14 +60,20 @@ export function createListenerRegistry() {
         bucket: filter.bucket,
         events,
         filter: keyFilter,
-        feed: createSubscriptionFeed(filter.bufferSize, () => listeners.delete(listener)),
+        feed: createSubscriptionFeed(filter.bufferSize, () => forget(listener)),
       }
       listeners.add(listener)
+      perBucket.set(filter.bucket, (perBucket.get(filter.bucket) ?? 0) + 1)
       return listener.feed.subscription
+    },
+    /** Whether anyone listens to `bucket`. */
+    hasBucket(bucket: string): boolean {
+      return perBucket.has(bucket)
     },
     /** Offers `record` to every matching listener; returns how many matched. */
     dispatch(record: S3EventRecord, bucket: string, rawKey: string): number {
       let matched = 0
+      if (!perBucket.has(bucket)) return 0
       for (const l of listeners) {
         if (l.bucket !== bucket || !l.events.has(record.eventName) || !matchesKeyFilter(rawKey, l.filter))
           continue

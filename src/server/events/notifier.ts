@@ -83,10 +83,20 @@ export function createNotifier(options: NotifierOptions = {}) {
       else rules.delete(bucket)
     },
 
-    /** Hands `record` to matching listeners and queues it once per matching target. */
-    async emit(record: S3EventRecord): Promise<EmitResult> {
+    /**
+     * Whether an event in `bucket` could go anywhere (rules or listeners). The server asks
+     * before building a record, so a bucket nobody watches costs one map lookup per request.
+     */
+    wants(bucket: string): boolean {
+      return rules.has(bucket) || listeners.hasBucket(bucket)
+    },
+
+    /**
+     * Hands `record` to matching listeners and queues it once per matching target. `rawKey`
+     * (the object name unescaped) saves decoding the record's escaped key when the caller has it.
+     */
+    async emit(record: S3EventRecord, rawKey = unescapeEventKey(record.s3.object.key)): Promise<EmitResult> {
       const bucket = record.s3.bucket.name
-      const rawKey = unescapeEventKey(record.s3.object.key)
       const result: EmitResult = { queued: 0, dropped: 0, failed: 0, listeners: 0 }
       result.listeners = listeners.dispatch(record, bucket, rawKey)
       const bucketRules = rules.get(bucket)
@@ -119,9 +129,19 @@ export function createNotifier(options: NotifierOptions = {}) {
       return listeners.add(filter)
     },
 
+    /** Resolves once every target's queue is empty (tests and orderly shutdown). */
+    async idle(): Promise<void> {
+      await Promise.all([...senders.values()].map((s) => s.idle()))
+    },
+
     /** Delivery statistics by target ARN. */
     stats(): Record<string, SenderStats> {
       return Object.fromEntries([...senders].map(([arn, s]) => [arn, s.stats()]))
+    },
+
+    /** Ends every listen subscription; their streams end cleanly. */
+    closeListeners(): void {
+      listeners.closeAll()
     },
 
     /** Ends listen subscriptions and stops every sender; queued events stay in durable queues. */

@@ -1,6 +1,7 @@
 import type { Handler } from '../context.js'
 import type { S3Operation } from '../router/route-table.js'
 import { BUCKET_HANDLERS } from './buckets/index.js'
+import { NOTIFICATION_HANDLERS } from './notification/index.js'
 import { OBJECT_HANDLERS } from './objects/index.js'
 
 /**
@@ -10,4 +11,5 @@ import { OBJECT_HANDLERS } from './objects/index.js'
 export const HANDLERS: Partial<Record<S3Operation, Handler>> = {
   ...BUCKET_HANDLERS,
   ...OBJECT_HANDLERS,
+  ...NOTIFICATION_HANDLERS,
 }

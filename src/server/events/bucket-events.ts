@@ -1,0 +1,174 @@
+import type { NotificationConfig } from '../../shared/events/notification-config.js'
+import { parseNotificationXml } from '../../shared/events/notification-xml.js'
+import { createSequencer } from '../../shared/events/sequencer.js'
+import { validateNotificationConfig } from '../../shared/events/validate-notification.js'
+import type { EventPublisher, EventRequestInfo, ObjectEvent } from '../context.js'
+import type { StorageBackend } from '../storage/types.js'
+import { readBucketNotification, writeBucketNotification } from './bucket-config.js'
+import type { ListenFilter } from './listeners.js'
+import type { EventLog } from './log.js'
+import { createNotifier } from './notifier.js'
+import { readNotifyConfig } from './notify-config.js'
+import { buildObjectEventRecord } from './object-event-record.js'
+import type { SenderStats } from './sender.js'
+import type { Subscription } from './subscription.js'
+import { startTargets, type TargetSet } from './target-set.js'
+import type { TargetFactory, TargetKind } from './targets/types.js'
+
+export interface BucketEventsOptions {
+  storage: StorageBackend
+  /** The server region. */
+  region: string
+  /** The bucket owner's access key (the root user). */
+  ownerAccessKey: string
+  log: EventLog
+  /**
+   * The `notify` member to use instead of the stored server configuration (embedding, tests).
+   * Without it, `notify` is read from the `config/config.json` system document at each start.
+   */
+  notify?: unknown
+  /** `x-silo-origin-endpoint` of records: the server's base URL, known once it listens. */
+  originEndpoint?: () => string
+  /** How long start-up waits for each target to open; default 5 s. */
+  openTimeoutMs?: number
+  factories?: Partial<Record<TargetKind, TargetFactory>>
+}
+
+/**
+ * The server's bucket events: targets from the configuration, each bucket's rules, record
+ * building for the request path, and listen subscriptions. Handlers reach it as
+ * `ctx.notifications`; `publish` is `ctx.events`.
+ */
+export interface BucketEvents extends EventPublisher {
+  /** Opens the targets and loads every bucket's rules; returns the ARNs that opened. */
+  start(): Promise<string[]>
+  /** Re-reads the configuration, reopens the targets and reloads all rules. */
+  reload(): Promise<string[]>
+  /** The bucket's configuration (empty when none is stored). */
+  getBucketConfig(bucket: string): Promise<NotificationConfig>
+  /** Validates (the ARNs against the configured targets), stores and applies an XML document. */
+  putBucketConfig(bucket: string, xml: string): Promise<void>
+  /** Forgets a deleted bucket's rules. */
+  forgetBucket(bucket: string): void
+  /** A live feed of the bucket's matching events; throws `NotificationConfigError` on a bad filter. */
+  subscribe(filter: ListenFilter): Subscription
+  /** ARNs of every configured target. */
+  arns(): string[]
+  /** ARNs of the targets that are open. */
+  onlineArns(): string[]
+  stats(): Record<string, SenderStats>
+  /** Resolves when every queue is empty. */
+  idle(): Promise<void>
+  /** Ends listen streams (before the HTTP server closes, so they end cleanly). */
+  closeListeners(): void
+  close(): Promise<void>
+}
+
+/**
+ * Creates the bucket-event service of one server.
+ *
+ * @example
+ * const events = createBucketEvents({ storage, region, ownerAccessKey, log })
+ * const arns = await events.start() // ['arn:silo:sqs::1:webhook']
+ */
+export function createBucketEvents(options: BucketEventsOptions): BucketEvents {
+  const { storage, log } = options
+  const notifier = createNotifier({ log })
+  const sequencer = createSequencer()
+  let targets: TargetSet | undefined
+  const recordContext = () => ({
+    region: options.region,
+    ownerAccessKey: options.ownerAccessKey,
+    originEndpoint: options.originEndpoint?.() ?? '',
+    sequencer,
+  })
+
+  async function readNotify(): Promise<unknown> {
+    if (options.notify !== undefined) return options.notify
+    try {
+      return await readNotifyConfig(storage)
+    } catch (e) {
+      log(`${(e as Error).message}; starting without event targets`)
+      return undefined
+    }
+  }
+
+  async function configure(): Promise<string[]> {
+    await targets?.close()
+    targets = await startTargets({
+      notify: await readNotify(),
+      log,
+      ...(options.openTimeoutMs ? { openTimeoutMs: options.openTimeoutMs } : {}),
+      ...(options.factories ? { factories: options.factories } : {}),
+    })
+    await notifier.configure(targets.targets, { queues: targets.queues })
+    for (const bucket of await storage.listBuckets()) await applyStored(bucket.name)
+    return targets.onlineArns()
+  }
+
+  // One bucket's bad or stale document is logged and skipped; the other buckets keep their rules.
+  async function applyStored(bucket: string): Promise<void> {
+    try {
+      const config = await readBucketNotification(storage, bucket)
+      notifier.setBucketRules(bucket, config && routeToTargets(bucket, config))
+    } catch (e) {
+      notifier.setBucketRules(bucket, undefined)
+      log(`bucket ${bucket}: notification configuration not loaded: ${(e as Error).message}`)
+    }
+  }
+
+  // Rules address targets by their canonical ARN (the region written in a rule may be '' or
+  // the server's). A rule whose target is gone stays stored but delivers nothing; it is logged.
+  function routeToTargets(bucket: string, config: NotificationConfig): NotificationConfig {
+    const queues = config.queues.map((q) => {
+      const target = targets?.find(q.arn)
+      if (!target) log(`bucket ${bucket}: ${q.arn} is not a configured target; its events are not sent`)
+      return { ...q, arn: target?.arn ?? q.arn }
+    })
+    return { queues }
+  }
+
+  return {
+    start: configure,
+    reload: configure,
+
+    publish(events: ObjectEvent[], request: EventRequestInfo): Promise<void> {
+      let pending: Promise<unknown>[] | undefined
+      for (const event of events) {
+        if (!notifier.wants(event.bucket)) continue
+        const record = buildObjectEventRecord(event, request, recordContext())
+        pending ??= []
+        pending.push(notifier.emit(record, event.key))
+      }
+      return pending ? Promise.all(pending).then(() => undefined) : Promise.resolve()
+    },
+
+    async getBucketConfig(bucket) {
+      await storage.getBucket(bucket)
+      return (await readBucketNotification(storage, bucket)) ?? { queues: [] }
+    },
+
+    async putBucketConfig(bucket, xml) {
+      await storage.getBucket(bucket) // NoSuchBucket before any complaint about the document
+      const config = validateNotificationConfig(parseNotificationXml(xml), {
+        region: options.region,
+        isKnownArn: (arn) => targets?.find(arn) !== undefined,
+      })
+      await writeBucketNotification(storage, bucket, config)
+      notifier.setBucketRules(bucket, routeToTargets(bucket, config))
+    },
+
+    forgetBucket: (bucket) => notifier.setBucketRules(bucket, undefined),
+    subscribe: (filter) => notifier.subscribe(filter),
+    arns: () => targets?.targets.map((t) => t.arn) ?? [],
+    onlineArns: () => targets?.onlineArns() ?? [],
+    stats: () => notifier.stats(),
+    idle: () => notifier.idle(),
+    closeListeners: () => notifier.closeListeners(),
+    async close() {
+      await notifier.close()
+      await targets?.close()
+      targets = undefined
+    },
+  }
+}
