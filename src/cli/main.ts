@@ -1,15 +1,32 @@
 import { Command } from 'commander'
+import { registerCatCommand } from './commands/cat.js'
+import { registerConfigCommands } from './commands/config-host.js'
+import { registerMbCommand } from './commands/mb.js'
 import { registerServerCommand } from './commands/server.js'
+import { registerStatCommand } from './commands/stat.js'
+import { installUsageErrors } from './usage.js'
 
 /**
- * The `silo` command line. Each command registers itself from `./commands/`; client commands
- * (which speak through the SDK) join `server` here.
+ * The `silo` command line. Each command group registers itself from `./commands/`; client
+ * commands speak only through the public SDK. Global flags are accepted before or after the
+ * command words.
  */
 const program = new Command('silo')
   .description('Silo object storage: an S3-compatible server and its command-line client')
-  .showHelpAfterError()
+  .option('--json', 'print JSON, one object per line, each with a "status" field', false)
+  .option('--debug', 'print each request and response to stderr (secrets redacted)', false)
+  .option('--no-color', 'never colour the output (NO_COLOR in the environment does the same)')
+  .option('--quiet', 'print no progress bars and no text results', false)
+  .option('--config-dir <path>', 'configuration folder (default: ~/.silo)')
+  .option('--insecure', 'accept any TLS certificate (e.g. self-signed)', false)
+  .helpOption('-h, --help', 'show help for a command')
 
 registerServerCommand(program)
+registerConfigCommands(program)
+registerMbCommand(program)
+registerCatCommand(program)
+registerStatCommand(program)
+installUsageErrors(program)
 
 program.parseAsync(process.argv).catch((error: unknown) => {
   console.error(`silo: ${error instanceof Error ? error.message : String(error)}`)
