@@ -31,6 +31,11 @@ export interface ObjectInfo {
    * content-language, expires).
    */
   headers: Record<string, string>
+  /**
+   * Sizes of the parts of a multipart object, in order; set by headObject / getObject (for
+   * GetObject's `partNumber`), absent for single-part objects and in listings.
+   */
+  partSizes?: number[]
 }
 
 export interface PutObjectInput {
@@ -57,6 +62,11 @@ export interface GetObjectResult {
   info: ObjectInfo
   /** The whole object, or just `range` when one was given. */
   body: Readable
+  /**
+   * The same bytes as `body` when the backend already holds them in memory (small objects):
+   * the HTTP layer may send them directly and leave `body` untouched.
+   */
+  data?: Uint8Array
 }
 
 export interface ListObjectsInput {
@@ -77,6 +87,109 @@ export interface ListObjectsResult {
   nextStartAfter?: string
 }
 
+/** Metadata given when an upload starts; the completed object gets it. */
+export interface CreateMultipartUploadInput {
+  bucket: string
+  key: string
+  contentType?: string
+  headers?: Record<string, string>
+}
+
+/** One part of an upload. Part numbers are 1..10,000; a part is at most 5 GiB. */
+export interface UploadPartInput {
+  bucket: string
+  key: string
+  uploadId: string
+  partNumber: number
+  body: Readable | AsyncIterable<Uint8Array>
+  /** Declared length (IncompleteBody on any other). */
+  size?: number
+  /** Base64 Content-MD5; a mismatch is BadDigest and stores nothing. */
+  contentMd5?: string
+  signal?: AbortSignal
+}
+
+/** An uploaded part. */
+export interface PartInfo {
+  partNumber: number
+  /** Hex MD5 of the part, without quotes. */
+  etag: string
+  size: number
+  lastModified: Date
+}
+
+/** The parts CompleteMultipartUpload names, in the client's order. */
+export interface CompleteMultipartUploadInput {
+  bucket: string
+  key: string
+  uploadId: string
+  /** ETags with or without quotes. */
+  parts: Array<{ partNumber: number; etag: string }>
+}
+
+export interface ListPartsInput {
+  bucket: string
+  key: string
+  uploadId: string
+  /** Exclusive: parts numbered above this. */
+  partNumberMarker?: number
+  /** 1..1000, default 1000. */
+  maxParts?: number
+}
+
+export interface ListPartsResult {
+  upload: UploadInfo
+  parts: PartInfo[]
+  isTruncated: boolean
+  /** The last part number returned, when truncated. */
+  nextPartNumberMarker?: number
+}
+
+/** An upload in progress. */
+export interface UploadInfo {
+  bucket: string
+  key: string
+  uploadId: string
+  initiated: Date
+  contentType: string
+  headers: Record<string, string>
+}
+
+export interface ListMultipartUploadsInput {
+  bucket: string
+  prefix?: string
+  delimiter?: string
+  /** Uploads of keys after this one; with `uploadIdMarker`, also this key's later uploads. */
+  keyMarker?: string
+  uploadIdMarker?: string
+  /** 0..1000, default 1000. */
+  maxUploads?: number
+}
+
+export interface ListMultipartUploadsResult {
+  /** Sorted by key, then by initiation. */
+  uploads: UploadInfo[]
+  commonPrefixes: string[]
+  isTruncated: boolean
+  nextKeyMarker?: string
+  nextUploadIdMarker?: string
+}
+
+/** A server-side copy. The source's bytes are shared, not duplicated, where the backend can. */
+export interface CopyObjectInput {
+  sourceBucket: string
+  sourceKey: string
+  bucket: string
+  key: string
+  /** New metadata (REPLACE); absent keeps the source's (COPY). */
+  metadata?: { contentType?: string; headers: Record<string, string> }
+  /**
+   * Called with the source as read, before anything is written: throw (PreconditionFailed,
+   * InvalidRequest...) to refuse the copy.
+   */
+  check?: (source: ObjectInfo) => void
+}
+
 export interface StorageBackend {
   /** Backend kind as `info` reports it ('FS' for one drive). */
   readonly kind: string
@@ -90,6 +203,23 @@ export interface StorageBackend {
   /** Deleting a missing key succeeds (S3 semantics); a missing bucket is NoSuchBucket. */
   deleteObject(bucket: string, key: string): Promise<void>
   listObjects(input: ListObjectsInput): Promise<ListObjectsResult>
+  /** Copies an object (NoSuchKey / NoSuchBucket for a missing source or target bucket). */
+  copyObject(input: CopyObjectInput): Promise<ObjectInfo>
+  /** Starts a multipart upload and returns its ID. */
+  createMultipartUpload(input: CreateMultipartUploadInput): Promise<UploadInfo>
+  /** Stores (or replaces) one part; NoSuchUpload when the upload is not in progress. */
+  uploadPart(input: UploadPartInput): Promise<PartInfo>
+  /**
+   * Makes the named parts the object, atomically (a crash leaves either the upload or the
+   * object). InvalidPart (unknown part or ETag mismatch), InvalidPartOrder, EntityTooSmall
+   * (a part other than the last under 5 MiB), MalformedXML (no parts), EntityTooLarge (past
+   * 5 TB) leave the upload as it was. Unnamed parts are discarded.
+   */
+  completeMultipartUpload(input: CompleteMultipartUploadInput): Promise<ObjectInfo>
+  /** Discards an upload and its parts; NoSuchUpload when it is not in progress. */
+  abortMultipartUpload(bucket: string, key: string, uploadId: string): Promise<void>
+  listParts(input: ListPartsInput): Promise<ListPartsResult>
+  listMultipartUploads(input: ListMultipartUploadsInput): Promise<ListMultipartUploadsResult>
   /**
    * A small per-bucket document (bucket policy JSON, notification XML, ...) by name, or
    * undefined when none is stored. NoSuchBucket when the bucket does not exist.

@@ -31,7 +31,17 @@ export const handleGetObject: Handler = async ({ ctx, req, res, route, emit }) =
       return sendBody(body, res)
     }
   }
-  const { info, body } = await ctx.storage.getObject(route.bucket, route.key)
+  const result = await ctx.storage.getObject(route.bucket, route.key)
+  const { info, data } = result
+  if (data) {
+    // Small objects come from memory: no stream to set up or tear down.
+    checkConditions(req.headers, info)
+    await emit([{ name: 's3:ObjectAccessed:Get', bucket: route.bucket, key: route.key, object: info }])
+    res.writeHead(200, { ...objectHeaders(info, route.query), 'content-length': data.byteLength })
+    res.end(data)
+    return
+  }
+  const { body } = result
   try {
     checkConditions(req.headers, info)
   } catch (e) {

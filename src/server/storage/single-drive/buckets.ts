@@ -1,10 +1,13 @@
 import { S3ServerError } from '../../errors.js'
 import type { BucketInfo } from '../types.js'
+import { removeDataFiles } from './data-files.js'
 import { bucketDocumentRange } from './documents.js'
 import type { Drive } from './drive.js'
 import { encodeBucketBase, encodePastPrefix } from './key-codec.js'
 import { noSuchBucket, requireBucket } from './lookup.js'
+import { removeUploadRecords } from './multipart/remove-upload.js'
 import { type StoredBucket, toBucketInfo } from './records.js'
+import { decodeUploadKey } from './upload-codec.js'
 
 /** Every bucket, sorted by name (LMDB keeps them in that order). */
 export function listBuckets(drive: Drive): BucketInfo[] {
@@ -28,10 +31,14 @@ export async function createBucket(drive: Drive, name: string, region: string): 
   return toBucketInfo(name, stored)
 }
 
-/** Deletes an empty bucket: NoSuchBucket when missing, BucketNotEmpty when it holds any object. */
+/**
+ * Deletes an empty bucket: NoSuchBucket when missing, BucketNotEmpty when it holds any object.
+ * Its documents and any uploads in progress (records and part files) go with it.
+ */
 export async function deleteBucket(drive: Drive, name: string): Promise<void> {
-  const { buckets, objects, documents } = drive.meta
+  const { buckets, objects, documents, uploads } = drive.meta
   const base = encodeBucketBase(name)
+  let partIds: string[] = []
   // Exclusive: the emptiness check is a range scan, which cannot see a same-batch PUT.
   const outcome = await drive.commits.run(
     (view) => {
@@ -40,10 +47,16 @@ export async function deleteBucket(drive: Drive, name: string): Promise<void> {
       if (first.length > 0) return 'not-empty'
       view.remove(buckets, name)
       for (const key of documents.getKeys(bucketDocumentRange(name))) view.remove(documents, key)
+      // Uploads in progress do not keep a bucket alive (as MinIO): they go with it.
+      for (const lmdbKey of uploads.getKeys({ start: base, end: encodePastPrefix(base, '') })) {
+        const { key, uploadId } = decodeUploadKey(lmdbKey, base.length)
+        partIds = partIds.concat(removeUploadRecords(drive, view, name, key, uploadId))
+      }
       return 'deleted'
     },
     { exclusive: true },
   )
   if (outcome === 'missing') throw noSuchBucket(name)
   if (outcome === 'not-empty') throw new S3ServerError('BucketNotEmpty', undefined, { BucketName: name })
+  await removeDataFiles(drive, partIds)
 }

@@ -10,3 +10,8 @@ import { dataPathOf } from './layout.js'
 export async function removeDataFile(drive: Drive, id: string): Promise<void> {
   await rm(dataPathOf(drive.layout, id), { force: true }).catch(() => {})
 }
+
+/** Removes several data files (see {@link removeDataFile}). */
+export async function removeDataFiles(drive: Drive, ids: readonly string[]): Promise<void> {
+  await Promise.all(ids.map((id) => removeDataFile(drive, id)))
+}

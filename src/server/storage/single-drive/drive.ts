@@ -9,4 +9,6 @@ export interface Drive {
   commits: CommitQueue
   /** fsync data files and directories before metadata points at them. */
   fsync: boolean
+  /** Objects of at most this many bytes live in LMDB, not in files (0: never). */
+  inlineLimit: number
 }

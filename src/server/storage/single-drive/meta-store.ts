@@ -1,7 +1,8 @@
 import { type Database, open, type RootDatabase } from 'lmdb'
 import type { StoredBucket, StoredObject } from './records.js'
+import type { StoredPart, StoredUpload } from './upload-records.js'
 
-/** The three LMDB databases of one drive, all in one environment so a commit spans them atomically. */
+/** The LMDB databases of one drive, all in one environment so a commit spans them atomically. */
 export interface MetaStore {
   env: RootDatabase
   /** Bucket name → StoredBucket. */
@@ -12,6 +13,12 @@ export interface MetaStore {
   state: Database<unknown, string>
   /** Bucket and system documents (see documents.ts for the key shapes) → text. */
   documents: Database<string, string>
+  /** Object ID → the bytes of an inline (small) object, kept apart so listings never load them. */
+  blobs: Database<Buffer, string>
+  /** `<bucket> 0x00 <key> 0x00 <upload ID>` (see upload-codec.ts) → StoredUpload. */
+  uploads: Database<StoredUpload, Buffer>
+  /** `<upload ID> <part number, 4 bytes big-endian>` → StoredPart. */
+  parts: Database<StoredPart, Buffer>
 }
 
 /** Keys of the `state` database. */
@@ -26,13 +33,16 @@ export const STATE_KEYS = {
 export function openMetaStore(path: string, options: { fsync: boolean }): MetaStore {
   // noSync trades durability of the last commits on an OS crash for commit speed; a process
   // crash loses nothing either way because committed pages are already in the OS page cache.
-  const env = open({ path, maxDbs: 5, noSync: !options.fsync })
+  const env = open({ path, maxDbs: 8, noSync: !options.fsync })
   return {
     env,
     buckets: env.openDB<StoredBucket, string>({ name: 'buckets' }),
     objects: env.openDB<StoredObject, Buffer>({ name: 'objects', keyEncoding: 'binary' }),
     state: env.openDB<unknown, string>({ name: 'state' }),
     documents: env.openDB<string, string>({ name: 'documents' }),
+    blobs: env.openDB<Buffer, string>({ name: 'blobs', encoding: 'binary' }),
+    uploads: env.openDB<StoredUpload, Buffer>({ name: 'uploads', keyEncoding: 'binary' }),
+    parts: env.openDB<StoredPart, Buffer>({ name: 'parts', keyEncoding: 'binary' }),
   }
 }
 

@@ -1,98 +1,79 @@
-import { rename, rm } from 'node:fs/promises'
-import { S3ServerError } from '../../errors.js'
 import type { ObjectInfo, PutObjectInput } from '../types.js'
 import { parseContentMd5 } from './content-md5.js'
-import { removeDataFile } from './data-files.js'
+import { removeDataFiles } from './data-files.js'
 import type { Drive } from './drive.js'
-import { syncDirectory } from './durability.js'
 import { encodeObjectKey } from './key-codec.js'
-import { createObjectId, dataDirOf, dataPathOf, tmpPathOf } from './layout.js'
+import { createObjectId } from './layout.js'
 import { noSuchBucket, requireBucket } from './lookup.js'
-import { STATE_KEYS } from './meta-store.js'
-import { receiveBody } from './receive-body.js'
+import { fileIdsOf, replaceObject } from './object-data.js'
 import { type StoredObject, toObjectInfo } from './records.js'
+import { adjustUsedBytes } from './used-bytes.js'
+import { writeData } from './write-data.js'
 
 /**
- * Stores an object: body → temp file (hashed, counted, verified) → rename into `data/` →
- * metadata commit. Until the commit nothing is visible, so a failure at any step stores nothing.
+ * Stores an object. A small body (≤ the drive's inline limit) is kept in memory and committed
+ * inside the metadata transaction: no file, no fsync of its own, one group commit shared with
+ * every concurrent PUT. A bigger one goes body → temp file (hashed, counted, verified) → rename
+ * into `data/` → metadata commit. Until the commit nothing is visible, so a failure at any step
+ * stores nothing.
  */
 export async function putObject(drive: Drive, input: PutObjectInput): Promise<ObjectInfo> {
-  const expectedMd5 = input.contentMd5 === undefined ? undefined : parseContentMd5(input.contentMd5)
+  // Malformed Content-MD5 and a missing bucket fail before a byte is read.
+  if (input.contentMd5 !== undefined) parseContentMd5(input.contentMd5)
   requireBucket(drive, input.bucket)
   const id = createObjectId()
-  const stored = await writeDataFile(drive, id, input, expectedMd5)
-  const outcome = await commitObject(drive, input.bucket, input.key, stored).catch(async (error) => {
-    await removeDataFile(drive, id)
-    throw error
-  })
+  const received = await writeData(drive, id, input, drive.inlineLimit)
+  const stored: StoredObject = {
+    id,
+    layout: received.inline ? 'inline' : 'file',
+    size: received.size,
+    etag: received.md5Hex,
+    mtime: Date.now(),
+    contentType: input.contentType ?? 'application/octet-stream',
+    headers: lowerCaseKeys(input.headers ?? {}),
+  }
+  const outcome = await commitObject(drive, input.bucket, input.key, stored, received.inline).catch(
+    async (error) => {
+      await removeDataFiles(drive, fileIdsOf(stored))
+      throw error
+    },
+  )
   if (outcome.missingBucket) {
-    await removeDataFile(drive, id)
+    await removeDataFiles(drive, fileIdsOf(stored))
     throw noSuchBucket(input.bucket)
   }
   // After the commit no reader can find the old file by metadata; one that already opened it
   // keeps its descriptor, which POSIX keeps readable after unlink.
-  if (outcome.replacedId) await removeDataFile(drive, outcome.replacedId)
+  if (outcome.replaced) await removeDataFiles(drive, fileIdsOf(outcome.replaced))
   return toObjectInfo(input.bucket, input.key, stored)
 }
 
-/** Receives the body into `tmp/<id>`, verifies it, and renames it to `data/`; never leaves a temp. */
-async function writeDataFile(
-  drive: Drive,
-  id: string,
-  input: PutObjectInput,
-  expectedMd5: string | undefined,
-): Promise<StoredObject> {
-  const tmpPath = tmpPathOf(drive.layout, id)
-  try {
-    const received = await receiveBody(input.body, tmpPath, {
-      size: input.size,
-      signal: input.signal,
-      fsync: drive.fsync,
-    })
-    if (expectedMd5 !== undefined && expectedMd5 !== received.md5Hex) {
-      throw new S3ServerError('BadDigest', undefined, { ExpectedDigest: expectedMd5 })
-    }
-    await rename(tmpPath, dataPathOf(drive.layout, id))
-    if (drive.fsync) await syncDirectory(dataDirOf(drive.layout, id))
-    return {
-      id,
-      size: received.size,
-      etag: received.md5Hex,
-      mtime: Date.now(),
-      contentType: input.contentType ?? 'application/octet-stream',
-      headers: lowerCaseKeys(input.headers ?? {}),
-    }
-  } catch (error) {
-    await rm(tmpPath, { force: true })
-    throw error
-  }
-}
-
-interface CommitOutcome {
+/** What a commit that points a key at new data found. */
+export interface CommitOutcome {
   missingBucket: boolean
-  replacedId?: string
+  /** The record the commit replaced: its files are unlinked after the commit. */
+  replaced?: StoredObject
 }
 
-/** Points `key` at the new data file and adjusts the byte counter, in one transaction. */
-function commitObject(
+/** Points `key` at the new data and adjusts the byte counter, in one transaction. */
+export function commitObject(
   drive: Drive,
   bucket: string,
   key: string,
   stored: StoredObject,
+  inline?: Buffer,
 ): Promise<CommitOutcome> {
-  const { buckets, objects, state } = drive.meta
   const lmdbKey = encodeObjectKey(bucket, key)
   return drive.commits.run((view) => {
     // The bucket may have been deleted while the body streamed in.
-    if (!view.get(buckets, bucket)) return { missingBucket: true }
-    const previous = view.get(objects, lmdbKey)
-    const used = (view.get(state, STATE_KEYS.usedBytes) as number | undefined) ?? 0
-    view.put(objects, lmdbKey, stored)
-    view.put(state, STATE_KEYS.usedBytes, used + stored.size - (previous?.size ?? 0))
-    return { missingBucket: false, replacedId: previous?.id }
+    if (!view.get(drive.meta.buckets, bucket)) return { missingBucket: true }
+    const replaced = replaceObject(view, drive.meta, lmdbKey, stored, inline)
+    adjustUsedBytes(view, drive.meta, stored.size - (replaced?.size ?? 0))
+    return { missingBucket: false, replaced }
   })
 }
 
-function lowerCaseKeys(headers: Record<string, string>): Record<string, string> {
+/** Header names as stored: lower case. */
+export function lowerCaseKeys(headers: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]))
 }

@@ -1,10 +1,12 @@
-import { type FileHandle, open } from 'node:fs/promises'
+import { Readable } from 'node:stream'
 import { S3ServerError } from '../../errors.js'
 import type { ByteRange, GetObjectResult, ObjectInfo } from '../types.js'
 import type { Drive } from './drive.js'
 import { dataPathOf } from './layout.js'
 import { requireObject } from './lookup.js'
-import { toObjectInfo } from './records.js'
+import { openIfExists } from './open-data-file.js'
+import { openPartsStream } from './parts-stream.js'
+import { type StoredObject, toObjectInfo } from './records.js'
 
 // A writer can replace the object and unlink its file between our metadata read and our open;
 // the retry reads the newer metadata. Needing more than a few tries means something is wrong.
@@ -12,13 +14,13 @@ const OPEN_ATTEMPTS = 5
 
 /** The object's metadata, or NoSuchKey / NoSuchBucket. */
 export function headObject(drive: Drive, bucket: string, key: string): ObjectInfo {
-  return toObjectInfo(bucket, key, requireObject(drive, bucket, key))
+  return toObjectInfo(bucket, key, requireObject(drive, bucket, key), true)
 }
 
 /**
- * Streams the object (or the inclusive `range`). The file is opened before returning, so a
- * concurrent overwrite or delete cannot take the bytes away mid-read: the reader keeps the
- * version it opened, whole.
+ * The object's bytes (or the inclusive `range`). Inline objects come straight from LMDB, no
+ * file I/O. Data files are opened before returning, so a concurrent overwrite or delete cannot
+ * take the bytes away mid-read: the reader keeps the version it opened, whole.
  */
 export async function getObject(
   drive: Drive,
@@ -28,19 +30,37 @@ export async function getObject(
 ): Promise<GetObjectResult> {
   for (let attempt = 0; attempt < OPEN_ATTEMPTS; attempt++) {
     const stored = requireObject(drive, bucket, key)
-    const file = await openIfExists(dataPathOf(drive.layout, stored.id))
-    if (!file) continue
-    const body = file.createReadStream(range ? { start: range.start, end: range.end } : {})
-    return { info: toObjectInfo(bucket, key, stored), body }
+    const info = toObjectInfo(bucket, key, stored, true)
+    if (stored.layout === 'inline') {
+      const blob = drive.meta.blobs.get(stored.id)
+      if (blob) return inlineResult(info, range ? blob.subarray(range.start, range.end + 1) : blob)
+      continue
+    }
+    const body = await openBody(drive, stored, range)
+    if (body) return { info, body }
   }
   throw new S3ServerError('InternalError', `The data of ${bucket}/${key} kept disappearing while opening it.`)
 }
 
-async function openIfExists(path: string): Promise<FileHandle | undefined> {
-  try {
-    return await open(path, 'r')
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
-    throw error
+/** A result whose stream is made only if the caller asks for it (most send `data` directly). */
+function inlineResult(info: ObjectInfo, data: Buffer): GetObjectResult {
+  let body: Readable | undefined
+  return {
+    info,
+    data,
+    get body() {
+      body ??= Readable.from([data], { objectMode: false })
+      return body
+    },
   }
+}
+
+async function openBody(
+  drive: Drive,
+  stored: StoredObject,
+  range?: ByteRange,
+): Promise<Readable | undefined> {
+  if (stored.layout === 'parts') return openPartsStream(drive.layout, stored.parts ?? [], range)
+  const file = await openIfExists(dataPathOf(drive.layout, stored.id))
+  return file?.createReadStream(range ? { start: range.start, end: range.end } : {})
 }

@@ -7,10 +7,28 @@ export interface StoredBucket {
   region: string
 }
 
+/** One data file of a multipart object, in object order. */
+export interface StoredPartRef {
+  /** Internal ID naming the part's data file. */
+  id: string
+  size: number
+}
+
+/**
+ * Where an object's bytes live:
+ * - `file` (also when absent: drives written before the other kinds existed): one data file `id`;
+ * - `inline`: in the `blobs` database under `id`, committed with the record (small objects);
+ * - `parts`: the data files of a completed multipart upload, read one after another.
+ */
+export type DataLayout = 'file' | 'inline' | 'parts'
+
 /** An object as stored in LMDB (keyed by bucket + key, see key-codec.ts). */
 export interface StoredObject {
-  /** Internal ID naming the data file. */
+  /** Internal ID naming the data file (or the inline blob). */
   id: string
+  layout?: DataLayout
+  /** The part files, for `layout: 'parts'`. */
+  parts?: StoredPartRef[]
   size: number
   etag: string
   /** Last-Modified, ms since the epoch. */
@@ -24,9 +42,17 @@ export function toBucketInfo(name: string, stored: StoredBucket): BucketInfo {
   return { name, created: new Date(stored.created), region: stored.region }
 }
 
-/** The contract's view of a stored object. */
-export function toObjectInfo(bucket: string, key: string, stored: StoredObject): ObjectInfo {
-  return {
+/**
+ * The contract's view of a stored object. `withParts` adds the part sizes (HEAD and GET need
+ * them for `partNumber`; listings do not).
+ */
+export function toObjectInfo(
+  bucket: string,
+  key: string,
+  stored: StoredObject,
+  withParts = false,
+): ObjectInfo {
+  const info: ObjectInfo = {
     bucket,
     key,
     size: stored.size,
@@ -35,4 +61,6 @@ export function toObjectInfo(bucket: string, key: string, stored: StoredObject):
     contentType: stored.contentType,
     headers: { ...stored.headers },
   }
+  if (withParts && stored.parts) info.partSizes = stored.parts.map((p) => p.size)
+  return info
 }

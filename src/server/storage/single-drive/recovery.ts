@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import type { Layout } from './layout.js'
 import { listFanOutNames } from './layout.js'
 import { type MetaStore, STATE_KEYS } from './meta-store.js'
+import { fileIdsOf } from './object-data.js'
 
 /** When to look for data files no metadata references. */
 export type OrphanSweep = 'after-crash' | 'always' | 'never'
@@ -29,10 +30,11 @@ export async function markClosed(meta: MetaStore): Promise<void> {
   await meta.state.put(STATE_KEYS.lifecycle, 'closed')
 }
 
-/** Removes every data file whose ID no object record holds. */
+/** Removes every data file whose ID no object or part record holds. */
 async function sweepOrphans(layout: Layout, meta: MetaStore): Promise<number> {
   const referenced = new Set<string>()
-  for (const value of meta.objects.getRange({}).map(({ value }) => value.id)) referenced.add(value)
+  for (const { value } of meta.objects.getRange({})) for (const id of fileIdsOf(value)) referenced.add(id)
+  for (const { value } of meta.parts.getRange({})) referenced.add(value.id)
   let removed = 0
   for (const folder of listFanOutNames()) {
     const dir = join(layout.data, folder)

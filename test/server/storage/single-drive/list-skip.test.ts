@@ -24,6 +24,7 @@ describe('single drive listing skips rolled-up prefixes', () => {
       meta,
       fsync: false,
       commits: new CommitQueue(meta.env, { awaitFlush: false }),
+      inlineLimit: 0,
     }
     await meta.buckets.put('b', { created: 0, region: '' })
     const record = { id: '0', size: 1, etag: '', mtime: 0, contentType: '', headers: {} }

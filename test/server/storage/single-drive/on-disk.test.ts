@@ -17,6 +17,9 @@ async function listDataFiles(dir: string): Promise<string[]> {
   return files
 }
 
+// These tests are about data files, so every object gets one (no inline small objects).
+const FILES_ONLY = { inlineLimit: 0 }
+
 const ORPHAN = 'ab/ab00000000000000000000000000dead'
 
 describe('single drive on disk', () => {
@@ -27,7 +30,7 @@ describe('single drive on disk', () => {
   })
 
   it('keeps everything under .silo.sys and names data files by ID, never by key', async () => {
-    drive = await openTempDrive()
+    drive = await openTempDrive(FILES_ONLY)
     await drive.backend.createBucket('b', '')
     await putText(drive.backend, 'b', '../escape', 'x')
     await putText(drive.backend, 'b', 'a/b', 'y')
@@ -38,7 +41,7 @@ describe('single drive on disk', () => {
   })
 
   it('keeps one data file per object through replacements and deletes', async () => {
-    drive = await openTempDrive()
+    drive = await openTempDrive(FILES_ONLY)
     const { backend } = drive
     await backend.createBucket('b', '')
     await Promise.all(Array.from({ length: 10 }, (_, i) => putText(backend, 'b', 'same', `v${i}`)))
@@ -49,16 +52,16 @@ describe('single drive on disk', () => {
   })
 
   it('removes orphaned data files at the open after a crash, not after a clean close', async () => {
-    drive = await openTempDrive({ fsync: false })
+    drive = await openTempDrive({ ...FILES_ONLY, fsync: false })
     await drive.backend.createBucket('b', '')
     await putText(drive.backend, 'b', 'kept', 'k')
     await drive.backend.close()
     await writeFile(join(drive.dir, '.silo.sys', 'data', ORPHAN), 'orphan')
-    drive.backend = await openSingleDrive(drive.dir, { fsync: false })
+    drive.backend = await openSingleDrive(drive.dir, { ...FILES_ONLY, fsync: false })
     expect(await listDataFiles(drive.dir)).toContain(ORPHAN)
     await drive.backend.close()
     await runCrashingWriter(drive.dir, 'b', 'cut')
-    drive.backend = await openSingleDrive(drive.dir, { fsync: false })
+    drive.backend = await openSingleDrive(drive.dir, { ...FILES_ONLY, fsync: false })
     const files = await listDataFiles(drive.dir)
     expect(files).toHaveLength(1)
     expect(files).not.toContain(ORPHAN)
@@ -68,15 +71,15 @@ describe('single drive on disk', () => {
   })
 
   it("sweeps orphans at every open with sweepOrphans: 'always'", async () => {
-    drive = await openTempDrive({ sweepOrphans: 'always' })
+    drive = await openTempDrive({ ...FILES_ONLY, sweepOrphans: 'always' })
     await drive.backend.close()
     await writeFile(join(drive.dir, '.silo.sys', 'data', ORPHAN), 'orphan')
-    drive.backend = await openSingleDrive(drive.dir, { sweepOrphans: 'always' })
+    drive.backend = await openSingleDrive(drive.dir, { ...FILES_ONLY, sweepOrphans: 'always' })
     expect(await listDataFiles(drive.dir)).toEqual([])
   })
 
   it('opens a drive in a directory that does not exist yet', async () => {
-    drive = await openTempDrive()
+    drive = await openTempDrive(FILES_ONLY)
     const nested = join(drive.dir, 'not', 'yet')
     const backend = await openSingleDrive(nested)
     await backend.createBucket('b', '')

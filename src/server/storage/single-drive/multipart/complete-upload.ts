@@ -1,0 +1,120 @@
+import { createHash } from 'node:crypto'
+import { S3ServerError } from '../../../errors.js'
+import { MULTIPART_LIMITS } from '../../multipart-limits.js'
+import type { CompleteMultipartUploadInput, ObjectInfo } from '../../types.js'
+import type { CommitView } from '../commit-queue.js'
+import { removeDataFiles } from '../data-files.js'
+import type { Drive } from '../drive.js'
+import { encodeObjectKey } from '../key-codec.js'
+import { createObjectId } from '../layout.js'
+import { fileIdsOf, replaceObject } from '../object-data.js'
+import { type StoredObject, toObjectInfo } from '../records.js'
+import { encodePartKey, encodeUploadKey } from '../upload-codec.js'
+import type { StoredPart, StoredUpload } from '../upload-records.js'
+import { adjustUsedBytes } from '../used-bytes.js'
+import { removeUploadRecords } from './remove-upload.js'
+import { noSuchUpload, requireUpload } from './require-upload.js'
+
+type Outcome =
+  | { error: S3ServerError }
+  | { stored: StoredObject; replaced?: StoredObject; discarded: string[] }
+
+/**
+ * Completes an upload without copying a byte: the object becomes the list of its part files.
+ * One exclusive commit validates the named parts, writes the object and removes the upload, so
+ * a crash leaves either the upload or the object, never half of both; a failed validation
+ * changes nothing. Parts the client did not name are unlinked after the commit.
+ */
+export async function completeMultipartUpload(
+  drive: Drive,
+  input: CompleteMultipartUploadInput,
+): Promise<ObjectInfo> {
+  requireUpload(drive, input.bucket, input.key, input.uploadId)
+  checkRequestedParts(input.parts)
+  // Exclusive: the commit scans the upload's parts, which a scan cannot see in a shared batch.
+  const outcome = await drive.commits.run((view) => completeInCommit(drive, view, input), { exclusive: true })
+  if ('error' in outcome) throw outcome.error
+  await removeDataFiles(drive, outcome.discarded)
+  if (outcome.replaced) await removeDataFiles(drive, fileIdsOf(outcome.replaced))
+  return toObjectInfo(input.bucket, input.key, outcome.stored, true)
+}
+
+/** MalformedXML for no parts, InvalidPartOrder unless part numbers strictly ascend. */
+function checkRequestedParts(parts: CompleteMultipartUploadInput['parts']): void {
+  if (parts.length === 0) {
+    throw new S3ServerError('MalformedXML', 'CompleteMultipartUpload must name at least one part.')
+  }
+  for (let i = 1; i < parts.length; i++) {
+    if (parts[i]!.partNumber <= parts[i - 1]!.partNumber) throw new S3ServerError('InvalidPartOrder')
+  }
+}
+
+function completeInCommit(drive: Drive, view: CommitView, input: CompleteMultipartUploadInput): Outcome {
+  const uploadKey = encodeUploadKey(input.bucket, input.key, input.uploadId)
+  const upload = view.get(drive.meta.uploads, uploadKey)
+  if (!upload) return { error: noSuchUpload(input.uploadId) }
+  if (!view.get(drive.meta.buckets, input.bucket)) return { error: noSuchUpload(input.uploadId) }
+  const chosen = choosePartsOrError(drive, view, input)
+  if (!Array.isArray(chosen)) return { error: chosen }
+  const stored = objectOf(upload, chosen)
+  const kept = new Set(chosen.map((p) => p.id))
+  const discarded = removeUploadRecords(drive, view, input.bucket, input.key, input.uploadId).filter(
+    (id) => !kept.has(id),
+  )
+  const replaced = replaceObject(view, drive.meta, encodeObjectKey(input.bucket, input.key), stored)
+  adjustUsedBytes(view, drive.meta, stored.size - (replaced?.size ?? 0))
+  return { stored, replaced, discarded }
+}
+
+/** The stored parts the request names, or the error S3 gives for the first bad one. */
+function choosePartsOrError(
+  drive: Drive,
+  view: CommitView,
+  input: CompleteMultipartUploadInput,
+): StoredPart[] | S3ServerError {
+  const chosen: StoredPart[] = []
+  for (const requested of input.parts) {
+    const part = view.get(drive.meta.parts, encodePartKey(input.uploadId, requested.partNumber))
+    if (!part || part.etag !== unquote(requested.etag)) {
+      return new S3ServerError('InvalidPart', undefined, {
+        UploadId: input.uploadId,
+        PartNumber: String(requested.partNumber),
+        ETag: requested.etag,
+      })
+    }
+    chosen.push(part)
+  }
+  const small = chosen.findIndex((p, i) => i < chosen.length - 1 && p.size < MULTIPART_LIMITS.minPartSize)
+  if (small >= 0) {
+    return new S3ServerError('EntityTooSmall', undefined, {
+      ProposedSize: String(chosen[small]!.size),
+      MinSizeAllowed: String(MULTIPART_LIMITS.minPartSize),
+      PartNumber: String(input.parts[small]!.partNumber),
+    })
+  }
+  const total = chosen.reduce((sum, p) => sum + p.size, 0)
+  if (total > MULTIPART_LIMITS.maxObjectSize) {
+    return new S3ServerError('EntityTooLarge', `The completed object would be ${total} bytes; at most 5 TiB.`)
+  }
+  return chosen
+}
+
+/** The object record: part files in order, size, and S3's `md5(part md5s)-N` ETag. */
+function objectOf(upload: StoredUpload, parts: StoredPart[]): StoredObject {
+  const hash = createHash('md5')
+  for (const part of parts) hash.update(Buffer.from(part.etag, 'hex'))
+  return {
+    id: createObjectId(),
+    layout: 'parts',
+    parts: parts.map((p) => ({ id: p.id, size: p.size })),
+    size: parts.reduce((sum, p) => sum + p.size, 0),
+    etag: `${hash.digest('hex')}-${parts.length}`,
+    mtime: Date.now(),
+    contentType: upload.contentType,
+    headers: { ...upload.headers },
+  }
+}
+
+function unquote(etag: string): string {
+  return etag.trim().replace(/^"(.*)"$/, '$1')
+}

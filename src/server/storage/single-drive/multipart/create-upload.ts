@@ -1,0 +1,28 @@
+import type { CreateMultipartUploadInput, UploadInfo } from '../../types.js'
+import type { Drive } from '../drive.js'
+import { noSuchBucket, requireBucket } from '../lookup.js'
+import { lowerCaseKeys } from '../put-object.js'
+import { createUploadId, encodeUploadKey } from '../upload-codec.js'
+import { type StoredUpload, toUploadInfo } from '../upload-records.js'
+
+/** Records a new upload (durably, like any commit), so its parts survive a restart. */
+export async function createMultipartUpload(
+  drive: Drive,
+  input: CreateMultipartUploadInput,
+): Promise<UploadInfo> {
+  requireBucket(drive, input.bucket)
+  const initiated = Date.now()
+  const uploadId = createUploadId(initiated)
+  const stored: StoredUpload = {
+    initiated,
+    contentType: input.contentType ?? 'application/octet-stream',
+    headers: lowerCaseKeys(input.headers ?? {}),
+  }
+  const created = await drive.commits.run((view) => {
+    if (!view.get(drive.meta.buckets, input.bucket)) return false
+    view.put(drive.meta.uploads, encodeUploadKey(input.bucket, input.key, uploadId), stored)
+    return true
+  })
+  if (!created) throw noSuchBucket(input.bucket)
+  return toUploadInfo(input.bucket, input.key, uploadId, stored)
+}
