@@ -1,7 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { EventName } from '../shared/events/event-names.js'
+import type { AdminServices } from './admin/admin-services.js'
 import type { AuthContext, Authentication } from './auth/auth-context.js'
 import type { BucketEvents } from './events/bucket-events.js'
+import type { Iam } from './iam/iam.js'
+import type { Lifecycle } from './lifecycle.js'
 import type { S3Route } from './router/route-request.js'
 import type { ObjectInfo, StorageBackend } from './storage/types.js'
 
@@ -28,6 +31,12 @@ export interface ServerContext {
   events?: EventPublisher
   /** Bucket notification configuration and listen subscriptions (the same service as `events`). */
   notifications?: BucketEvents
+  /** Root credential, IAM users and canned policies. */
+  iam: Iam
+  /** Start time, configuration in effect, in-flight requests, restart and stop. */
+  lifecycle: Lifecycle
+  /** What the admin API needs from the running server (config store, traffic, stop). */
+  admin: AdminServices
 }
 
 /** One object-level event a successful operation produced. */

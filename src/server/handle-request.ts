@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { authenticate } from './auth/authenticate.js'
+import { handleAdminRequest, isAdminRequest } from './admin/handle-admin-request.js'
 import { authorize } from './auth/authorize.js'
 import type { ObjectEvent, ServerContext } from './context.js'
 import { S3ServerError } from './errors.js'
@@ -41,10 +42,12 @@ async function handle(
   expectsContinue: boolean,
   requestId: string,
 ): Promise<void> {
+  if (!(await ctx.lifecycle.admit(res))) throw new S3ServerError('ServiceUnavailable', 'The server is stopping.')
+  if (isAdminRequest(req.url)) return handleAdminRequest(ctx, req, res, requestId, expectsContinue)
   const method = req.method ?? 'GET'
   const route = routeRequest({ method, url: req.url ?? '/', headers: req.headers }, ctx.domain)
   const auth = authenticate(ctx.auth, { method, headers: req.headers }, route)
-  authorize(auth.identity, route)
+  await authorize({ ctx, req, route, auth })
   const handler = HANDLERS[route.operation]
   if (!handler) throw new S3ServerError('NotImplemented', `${route.operation} is not implemented yet.`)
   if (expectsContinue) res.writeContinue()

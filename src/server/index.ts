@@ -1,12 +1,18 @@
 import { createServer as createHttpServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { createRootCredentialStore } from './auth/credentials.js'
+import type { ServerResponse } from 'node:http'
+import type { AdminServices } from './admin/admin-services.js'
+import { NetworkStats } from './admin/network-stats.js'
+import { createIamCredentialStore } from './auth/credentials.js'
 import { nodeCrypto } from './auth/node-crypto.js'
 import { SigningKeyCache } from './auth/signing-key-cache.js'
 import { formatBanner, listEndpoints } from './banner.js'
 import type { Logger, ServerContext } from './context.js'
+import { ConfigStore } from './config/config-store.js'
 import { type BucketEvents, createBucketEvents } from './events/bucket-events.js'
 import { createRequestListener } from './handle-request.js'
+import { Iam } from './iam/iam.js'
+import { Lifecycle } from './lifecycle.js'
 import { resolveOptions, type ServerOptions } from './options.js'
 import { openSingleDrive } from './storage/single-drive.js'
 import type { StorageBackend } from './storage/types.js'
@@ -28,6 +34,11 @@ export interface SiloServer {
   start(): Promise<StartedServer>
   /** Closes every connection, stops listening and closes storage. */
   stop(): Promise<void>
+  /**
+   * Resolves once the server has stopped, by `stop()` or by the admin API's `service stop`
+   * (so `silo server` can exit 0 then).
+   */
+  readonly stopped: Promise<void>
 }
 
 /**
@@ -48,18 +59,46 @@ export function createServer(options: ServerOptions): SiloServer {
   let http: Server | undefined
   let storage: StorageBackend | undefined
   let events: BucketEvents | undefined
+  let markStopped!: () => void
+  const stopped = new Promise<void>((resolve) => {
+    markStopped = resolve
+  })
 
-  return {
+  const api: SiloServer = {
+    stopped,
     async start() {
       if (http) throw new Error('the server is already started')
       const opened = await openSingleDrive(opts.dir)
       storage = opened
-      const ctx = createContext(opened, opts.accessKey, opts.secretKey, opts.region, opts.domain, opts.logger)
+      const iam = new Iam(opened, { accessKey: opts.accessKey, secretKey: opts.secretKey })
+      await iam.load()
+      const configStore = new ConfigStore(opened, opts.region)
+      const lifecycle = new Lifecycle(await configStore.load(), () => configStore.load(), opts.logger)
+      const network = new NetworkStats()
+      const admin: AdminServices = {
+        config: configStore,
+        network,
+        address: () => {
+          const bound = http?.address() as AddressInfo | null | undefined
+          return bound ? `${opts.host || '0.0.0.0'}:${bound.port}` : ''
+        },
+        stop: async (drainMs: number, except: ServerResponse) => {
+          await lifecycle.beginStop({ drainMs, except })
+          await api.stop()
+        },
+      }
+      const ctx = createContext(opened, iam, lifecycle, admin, configStore.regionOf(lifecycle.config), opts)
+      // Restart (admin `service restart`): IAM and region first, then the event targets.
+      lifecycle.onReload(async (config) => {
+        await iam.load()
+        ctx.region = configStore.regionOf(config)
+        ctx.auth.region = ctx.region
+      })
       let url = ''
       events = createBucketEvents({
         storage: opened,
-        region: opts.region,
-        ownerAccessKey: opts.accessKey,
+        region: ctx.region,
+        ownerAccessKey: iam.root.current.accessKey,
         log: (message) => opts.logger.warn(`[silo events] ${message}`),
         notify: opts.notify,
         originEndpoint: () => url,
@@ -68,10 +107,15 @@ export function createServer(options: ServerOptions): SiloServer {
       ctx.notifications = events
       // Rules are loaded before the first request, so no event of an early request is missed.
       const arns = await events.start()
+      const started = events
+      lifecycle.onReload(async () => {
+        await started.reload()
+      })
       const listener = createRequestListener(ctx)
       // No overall request timeout: a 5 GiB upload may take long; idle sockets still time out.
       http = createHttpServer({ requestTimeout: 0, keepAliveTimeout: 65_000 }, listener)
       http.on('checkContinue', (req, res) => listener(req, res, true))
+      http.on('connection', (socket) => network.track(socket))
       const server = http
       await new Promise<void>((resolve, reject) => {
         server.once('error', reject)
@@ -88,7 +132,9 @@ export function createServer(options: ServerOptions): SiloServer {
           : endpoints[0]!
       // The seed's line, printed only for targets that started without error.
       const sqs = arns.length > 0 ? `\nSQS ARNs: ${arns.join(' ')}` : ''
-      if (!opts.quiet) opts.logger.info(formatBanner({ ...opts, endpoints }) + sqs)
+      const banner = { ...opts, ...iam.root.current, region: ctx.region, endpoints }
+      if (iam.root.persisted) banner.usingDefaultCredential = false
+      if (!opts.quiet) opts.logger.info(formatBanner(banner) + sqs)
       return { url, port, host: opts.host || '0.0.0.0' }
     },
 
@@ -109,25 +155,30 @@ export function createServer(options: ServerOptions): SiloServer {
       events = undefined
       await storage?.close()
       storage = undefined
+      markStopped()
     },
   }
+  return api
 }
 
 function createContext(
   storage: StorageBackend,
-  accessKey: string,
-  secretKey: string,
+  iam: Iam,
+  lifecycle: Lifecycle,
+  admin: AdminServices,
   region: string,
-  domain: string | undefined,
-  logger: Logger,
+  opts: { domain: string | undefined; logger: Logger },
 ): ServerContext {
   return {
     storage,
     region,
-    domain,
-    logger,
+    domain: opts.domain,
+    logger: opts.logger,
+    iam,
+    lifecycle,
+    admin,
     auth: {
-      credentials: createRootCredentialStore({ accessKey, secretKey }),
+      credentials: createIamCredentialStore(iam),
       region,
       crypto: nodeCrypto,
       keys: new SigningKeyCache(nodeCrypto),

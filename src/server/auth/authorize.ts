@@ -1,36 +1,107 @@
+import type { IncomingMessage } from 'node:http'
+import {
+  actionsForOperation,
+  type CompiledPolicy,
+  evaluate,
+  isS3Operation,
+  type RequiredAction,
+  resourceOf,
+  S3_ACTIONS,
+  type S3Action,
+} from '../../shared/policy/index.js'
+import type { ServerContext } from '../context.js'
 import { S3ServerError } from '../errors.js'
 import type { S3Route } from '../router/route-request.js'
+import type { Authentication } from './auth-context.js'
+import { bucketPolicyOf } from './bucket-policies.js'
+import { conditionValues } from './condition-values.js'
+import { parseCopySource } from './copy-source.js'
 import type { Identity } from './credentials.js'
 
-/** What an operation needs: an IAM action on a resource ARN. */
-export interface Permission {
-  action: string
-  resource: string
+/** What authorization reads: the caller, the routed request and the raw request. */
+export interface AuthorizeArgs {
+  ctx: Pick<ServerContext, 'storage' | 'iam' | 'auth'>
+  req: IncomingMessage
+  route: S3Route
+  auth: Authentication
 }
 
 /**
- * The permission a routed request needs; a function of the route alone, so no handler can
- * forget the check.
+ * Allows or denies a routed request; throws AccessDenied naming the action and resource.
+ * The root may do everything. Anyone else needs every permission `actionsForOperation` lists
+ * for the operation (CopyObject: PutObject here and GetObject on the source), granted by
+ * the user's canned policy or the bucket policy (anonymous callers: the bucket policy only),
+ * with no Deny in either. DeleteObjects names its keys in the body, read after this check: here
+ * it needs `s3:DeleteObject` on `arn:aws:s3:::bucket/` (a bucket-wide grant), and its handler
+ * checks each key with {@link isActionAllowed} so a Deny on some keys still holds.
  *
- * @example permissionOf(route) // { action: 's3:PutObject', resource: 'arn:aws:s3:::photos/a.jpg' }
+ * @example await authorize({ ctx, req, route, auth })
  */
-export function permissionOf(route: S3Route): Permission {
-  const resource =
-    route.level === 'service'
-      ? 'arn:aws:s3:::*'
-      : `arn:aws:s3:::${route.bucket}${route.key ? `/${route.key}` : ''}`
-  return { action: route.action, resource }
+export async function authorize(args: AuthorizeArgs): Promise<void> {
+  const { identity } = args.auth
+  if (identity.root) return
+  const { route } = args
+  for (const required of requiredActions(route)) {
+    const [bucket, key] = targetOf(required, args)
+    if (!(await isActionAllowed(args, required.action, bucket, key))) {
+      throw denied(identity, required.action, bucket, key)
+    }
+  }
 }
 
 /**
- * Allows or denies `identity` the permission `route` needs. Only the root credential exists
- * for now (it may do everything); IAM user policies slot in here.
+ * Whether the caller may do `action` on `bucket`/`key`: the helper for handlers that check
+ * several keys themselves (DeleteObjects answers AccessDenied per key it may not delete).
+ *
+ * @example if (!(await isActionAllowed(args, 's3:DeleteObject', bucket, key))) errors.push(...)
  */
-export function authorize(identity: Identity, route: S3Route): void {
-  if (identity.root) return
-  const { action, resource } = permissionOf(route)
-  throw new S3ServerError(
+export async function isActionAllowed(
+  args: AuthorizeArgs,
+  action: S3Action,
+  bucket: string,
+  key: string,
+): Promise<boolean> {
+  const { identity } = args.auth
+  if (identity.root) return true
+  const { iam, storage, auth } = args.ctx
+  const policies: CompiledPolicy[] = []
+  if (!identity.anonymous) {
+    const user = iam.users.get(identity.accessKey)
+    const policy = user && iam.policyOfUser(user)
+    if (policy) policies.push(policy)
+  }
+  if (bucket !== '' && S3_ACTIONS[action] !== 'service') {
+    const policy = await bucketPolicyOf(storage, bucket)
+    if (policy) policies.push(policy)
+  }
+  if (policies.length === 0) return false
+  const decision = evaluate(policies, {
+    action,
+    bucket,
+    key,
+    principal: identity.anonymous ? '*' : identity.accessKey,
+    conditions: conditionValues(args.req, args.route, identity, auth.now()),
+  })
+  return decision === 'allow'
+}
+
+function requiredActions(route: S3Route): readonly RequiredAction[] {
+  // Operations outside the policy table (rare sub-resources) need the route table's action.
+  if (isS3Operation(route.operation)) return actionsForOperation(route.operation)
+  return [{ action: route.action as S3Action, on: 'request' }]
+}
+
+function targetOf(required: RequiredAction, args: AuthorizeArgs): [string, string] {
+  if (required.on === 'request') return [args.route.bucket, args.route.key]
+  const source = parseCopySource(args.req.headers['x-amz-copy-source'])
+  return [source.bucket, source.key]
+}
+
+function denied(identity: Identity, action: string, bucket: string, key: string): S3ServerError {
+  const who = identity.anonymous ? 'anonymous requests' : identity.accessKey
+  const kind = S3_ACTIONS[action as S3Action] ?? 'object'
+  return new S3ServerError(
     'AccessDenied',
-    `Access Denied: ${identity.accessKey} may not ${action} on ${resource}.`,
+    `Access Denied: ${who} may not ${action} on ${resourceOf(kind, bucket, key)}.`,
   )
 }

@@ -22,7 +22,7 @@ import { readRequestTime } from './request-time.js'
 export function verifyHeaderSignature(
   ctx: AuthContext,
   req: AuthRequest,
-  route: S3Route,
+  route: Pick<S3Route, 'path' | 'query'>,
   authorization: string,
 ): Authentication {
   const auth = parseOrThrow(authorization)

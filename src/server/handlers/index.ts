@@ -3,6 +3,7 @@ import type { S3Operation } from '../router/route-table.js'
 import { BUCKET_HANDLERS } from './buckets/index.js'
 import { NOTIFICATION_HANDLERS } from './notification/index.js'
 import { OBJECT_HANDLERS } from './objects/index.js'
+import { POLICY_HANDLERS } from './policy/index.js'
 
 /**
  * The implemented operations, one map per area (each area's folder has an index.ts); every
@@ -12,4 +13,5 @@ export const HANDLERS: Partial<Record<S3Operation, Handler>> = {
   ...BUCKET_HANDLERS,
   ...OBJECT_HANDLERS,
   ...NOTIFICATION_HANDLERS,
+  ...POLICY_HANDLERS,
 }

@@ -116,6 +116,24 @@ export const S3_ERRORS = {
     message: "The provided 'x-amz-content-sha256' header does not match what was computed.",
   },
   NotModified: { status: 304, message: 'Not Modified.' },
+  XSiloUserDisabled: {
+    status: 403,
+    message: 'The access key belongs to a disabled user; an administrator can enable it again.',
+  },
+  XSiloAdminNoSuchUser: { status: 404, message: 'The specified user does not exist.' },
+  XSiloAdminNoSuchPolicy: { status: 404, message: 'The specified canned policy does not exist.' },
+  XSiloAdminPolicyInUse: { status: 409, message: 'The canned policy is attached to users.' },
+  XSiloAdminInvalidArgument: { status: 400, message: 'An argument of the admin request is not valid.' },
+  XSiloAdminInvalidAccessKey: { status: 400, message: 'The access key is not valid.' },
+  XSiloAdminInvalidSecretKey: { status: 400, message: 'The secret key is not valid.' },
+  XSiloAdminRequestBodyParse: { status: 400, message: 'The admin request body is not the expected JSON.' },
+  XSiloAdminBodyDecryptFailed: {
+    status: 400,
+    message: 'The request body could not be decrypted with the admin secret key.',
+  },
+  XSiloAdminConfigBadJSON: { status: 400, message: 'The server configuration is not valid.' },
+  XSiloAdminConfigTooLarge: { status: 400, message: 'The server configuration is too large.' },
+  XSiloHealNotImplemented: { status: 501, message: 'Heal applies only to erasure-coded setups.' },
 } as const satisfies Record<string, { status: number; message: string }>
 
 /** A code in the S3 error catalogue. */

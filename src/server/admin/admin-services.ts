@@ -1,0 +1,15 @@
+import type { ServerResponse } from 'node:http'
+import type { ConfigStore } from '../config/config-store.js'
+import type { NetworkStats } from './network-stats.js'
+
+/** What the admin API needs from the running server beyond storage and IAM. */
+export interface AdminServices {
+  /** The stored server configuration (`config get` / `config set`). */
+  config: ConfigStore
+  /** Bytes in and out, for `info`. */
+  network: NetworkStats
+  /** `host:port` the server listens on. */
+  address(): string
+  /** Drains running requests (but `except`) for up to `drainMs`, then stops the server. */
+  stop(drainMs: number, except: ServerResponse): Promise<void>
+}

@@ -1,0 +1,38 @@
+import { type CompiledPolicy, parsePolicy } from '../../shared/policy/index.js'
+import { isS3ServerError } from '../errors.js'
+import type { StorageBackend } from '../storage/types.js'
+
+/** The bucket document holding a bucket's policy JSON. */
+export const BUCKET_POLICY_DOCUMENT = 'policy'
+
+const MAX_CACHED = 256
+// Compiled policies by bucket and text: the text is read on every request (a cheap LMDB get),
+// so a policy replaced or removed with its bucket can never be served stale from here.
+const compiled = new Map<string, CompiledPolicy>()
+
+/**
+ * The compiled policy of `bucket`, or undefined when it has none or does not exist.
+ *
+ * @example const policy = await bucketPolicyOf(storage, 'photos')
+ */
+export async function bucketPolicyOf(
+  storage: StorageBackend,
+  bucket: string,
+): Promise<CompiledPolicy | undefined> {
+  let text: string | undefined
+  try {
+    text = await storage.getBucketDocument(bucket, BUCKET_POLICY_DOCUMENT)
+  } catch (e) {
+    if (isS3ServerError(e) && e.code === 'NoSuchBucket') return undefined
+    throw e
+  }
+  if (text === undefined) return undefined
+  const id = `${bucket}\0${text}`
+  let policy = compiled.get(id)
+  if (policy === undefined) {
+    policy = parsePolicy(text, 'bucket', bucket)
+    if (compiled.size >= MAX_CACHED) compiled.clear()
+    compiled.set(id, policy)
+  }
+  return policy
+}

@@ -1,0 +1,95 @@
+import { type JsonValue, parseJson } from '../../shared/policy/json-parse.js'
+import { isPolicyError } from '../../shared/policy/policy-error.js'
+import { parseNotifyConfig } from '../events/targets/registry.js'
+import { TargetConfigError } from '../events/targets/types.js'
+
+/** The configuration format version this server writes and accepts. */
+export const CONFIG_VERSION = '1'
+
+/** Largest configuration document accepted, in bytes. */
+export const MAX_CONFIG_BYTES = 256 * 1024
+
+/** Notification targets: kind → instance id → parameters (the seed's `notify` member). */
+export type NotifyConfig = Record<string, Record<string, Record<string, unknown>>>
+
+/**
+ * The server configuration document (system document `config/config.json`), read and replaced
+ * whole with `config get` / `config set` and applied on `service restart`.
+ */
+export interface ServerConfig {
+  version: typeof CONFIG_VERSION
+  /** Region the server answers for; '' means the one given to `createServer` (default us-east-1). */
+  region: string
+  notify: NotifyConfig
+}
+
+/** A configuration that cannot be accepted; `field` names the bad part (`notify.redis["1"].address`). */
+export class ServerConfigError extends Error {
+  override readonly name = 'ServerConfigError'
+  constructor(
+    readonly field: string,
+    detail: string,
+  ) {
+    super(field === '' ? detail : `${field}: ${detail}`)
+  }
+}
+
+const KEYS = ['version', 'region', 'notify']
+const REGION = /^[a-z0-9-]{0,63}$/
+
+/**
+ * The default configuration: no targets, the server's start-up region.
+ * @example defaultServerConfig('us-east-1') // { version: '1', region: 'us-east-1', notify: {} }
+ */
+export function defaultServerConfig(region: string): ServerConfig {
+  return { version: CONFIG_VERSION, region, notify: {} }
+}
+
+/**
+ * Parses and validates a configuration document. JSON is strict (a duplicated key is an error);
+ * the top-level keys are exactly `version` ("1"), `region` and `notify`, whose targets are
+ * validated with the targets' own parameter rules.
+ *
+ * @throws ServerConfigError naming the field, e.g. `region: must be lower-case letters, digits and -`
+ * @example parseServerConfig('{"version":"1","region":"eu-west-1","notify":{}}').region // 'eu-west-1'
+ */
+export function parseServerConfig(text: string): ServerConfig {
+  if (new TextEncoder().encode(text).length > MAX_CONFIG_BYTES) {
+    throw new ServerConfigError('', `the configuration may be at most ${MAX_CONFIG_BYTES} bytes`)
+  }
+  const root = parseStrict(text)
+  if (root === null || typeof root !== 'object' || Array.isArray(root)) {
+    throw new ServerConfigError('', 'the configuration must be a JSON object')
+  }
+  for (const key of Object.keys(root)) {
+    if (!KEYS.includes(key)) {
+      throw new ServerConfigError(key, `unknown top-level key (allowed: ${KEYS.join(', ')})`)
+    }
+  }
+  if (root.version !== CONFIG_VERSION) {
+    throw new ServerConfigError('version', `must be "${CONFIG_VERSION}", got ${JSON.stringify(root.version)}`)
+  }
+  const region = root.region ?? ''
+  if (typeof region !== 'string' || !REGION.test(region)) {
+    throw new ServerConfigError('region', 'must be a string of lower-case letters, digits and - (or "")')
+  }
+  const notify = root.notify ?? {}
+  try {
+    parseNotifyConfig(notify)
+  } catch (e) {
+    if (e instanceof TargetConfigError)
+      throw new ServerConfigError(e.field, e.message.slice(e.field.length + 2))
+    throw e
+  }
+  // A plain copy: parseJson's objects have no prototype.
+  return JSON.parse(JSON.stringify({ version: CONFIG_VERSION, region, notify })) as ServerConfig
+}
+
+function parseStrict(text: string): JsonValue {
+  try {
+    return parseJson(text)
+  } catch (e) {
+    if (isPolicyError(e)) throw new ServerConfigError('', e.message)
+    throw e
+  }
+}

@@ -1,0 +1,12 @@
+import type { Handler } from '../../context.js'
+import type { S3Operation } from '../../router/route-table.js'
+import { handleDeleteBucketPolicy } from './delete-bucket-policy.js'
+import { handleGetBucketPolicy } from './get-bucket-policy.js'
+import { handlePutBucketPolicy } from './put-bucket-policy.js'
+
+/** Bucket policy operations (`?policy`). */
+export const POLICY_HANDLERS: Partial<Record<S3Operation, Handler>> = {
+  PutBucketPolicy: handlePutBucketPolicy,
+  GetBucketPolicy: handleGetBucketPolicy,
+  DeleteBucketPolicy: handleDeleteBucketPolicy,
+}
