@@ -46,6 +46,11 @@ export const S3_ERRORS = {
   InvalidBucketName: { status: 400, message: 'The specified bucket is not valid.' },
   InvalidDigest: { status: 400, message: 'The Content-MD5 you specified is not valid.' },
   InvalidObjectName: { status: 400, message: 'The specified object name is not valid.' },
+  InvalidPolicyDocument: {
+    status: 400,
+    message: 'The content of the form does not meet the conditions specified in the policy document.',
+  },
+  InvalidToken: { status: 400, message: 'The provided token is malformed or otherwise invalid.' },
   InvalidPart: {
     status: 400,
     message: 'One or more of the specified parts could not be found or its entity tag did not match.',
@@ -67,6 +72,10 @@ export const S3_ERRORS = {
   },
   MalformedPolicy: { status: 400, message: 'The policy is not valid.' },
   MaxMessageLengthExceeded: { status: 400, message: 'Your request was too big.' },
+  MaxPostPreDataLengthExceeded: {
+    status: 400,
+    message: 'Your POST request fields preceding the upload file were too large.',
+  },
   MetadataTooLarge: {
     status: 400,
     message: 'Your metadata headers exceed the maximum allowed metadata size.',
