@@ -72,6 +72,24 @@ export class FieldReader {
     return this.string(name, options)
   }
 
+  /** An array of non-empty strings (kafka `brokers`); absent gives `[]`. */
+  stringArray(name: string, options: StringFieldOptions = {}): string[] {
+    const v = this.take(name)
+    if (v === undefined || v === null) {
+      if (options.required) throw new TargetConfigError(this.at(name), 'is required')
+      return []
+    }
+    if (!Array.isArray(v) || v.some((item) => typeof item !== 'string' || item === '')) {
+      throw new TargetConfigError(this.at(name), 'must be an array of non-empty strings')
+    }
+    if (options.required && v.length === 0) throw new TargetConfigError(this.at(name), 'must not be empty')
+    for (const [i, item] of (v as string[]).entries()) {
+      const problem = options.check?.(item)
+      if (problem) throw new TargetConfigError(`${this.at(name)}[${i}]`, problem)
+    }
+    return v as string[]
+  }
+
   /** An integer in [min, max]; absent gives `fallback`. */
   int(name: string, min: number, max: number, fallback: number): number {
     const v = this.take(name)

@@ -1,8 +1,11 @@
 import { amqpTarget } from './amqp.js'
 import type { CommonParams } from './common-params.js'
+import { elasticsearchTarget } from './elasticsearch.js'
+import { kafkaTarget } from './kafka.js'
 import { mqttTarget } from './mqtt.js'
 import { mysqlTarget } from './mysql.js'
 import { natsTarget } from './nats.js'
+import { nsqTarget } from './nsq.js'
 import { postgresqlTarget } from './postgresql.js'
 import { redisTarget } from './redis.js'
 import {
@@ -15,18 +18,18 @@ import {
 } from './types.js'
 import { webhookTarget } from './webhook.js'
 
-/**
- * The kinds this build can deliver to. kafka, elasticsearch and nsq are seed kinds still to
- * come: each will be one more file and one more line here.
- */
+/** The kinds this build can deliver to: all ten of the seed's, one file each. */
 export const TARGET_FACTORIES: Partial<Record<TargetKind, TargetFactory>> = {
   amqp: amqpTarget,
   mqtt: mqttTarget,
+  elasticsearch: elasticsearchTarget,
   redis: redisTarget,
   nats: natsTarget,
   postgresql: postgresqlTarget,
   mysql: mysqlTarget,
+  kafka: kafkaTarget,
   webhook: webhookTarget,
+  nsq: nsqTarget,
 }
 
 /** One enabled instance from the configuration's `notify` member, validated. */
