@@ -4,6 +4,7 @@
  */
 import { Sha256 } from '@aws-crypto/sha256-js'
 import { createBrowserSend } from './browser-send.js'
+import { md5 } from './md5.js'
 import type { Platform } from './types.js'
 
 /**
@@ -20,6 +21,8 @@ export const platform: Platform = {
   },
   createSend: createBrowserSend,
   userAgent: undefined,
+  md5,
+  files: undefined,
 }
 
 function toHex(bytes: Uint8Array): string {

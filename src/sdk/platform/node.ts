@@ -2,6 +2,8 @@
  * The Node platform: node:crypto hashing and a node:http(s) sender. Browser bundles get
  * `browser.ts` instead through the `#platform` import map, so nothing here reaches them.
  */
+import { createHash } from 'node:crypto'
+import { nodeFiles } from './node-files.js'
 import { NodeSha256, nodeSha256Hex } from './node-hash.js'
 import { createNodeSend } from './node-send.js'
 import type { Platform } from './types.js'
@@ -18,4 +20,6 @@ export const platform: Platform = {
   sha256Hex: nodeSha256Hex,
   createSend: createNodeSend,
   userAgent: `silo-js/${VERSION} (node ${process.version}; ${process.platform} ${process.arch})`,
+  md5: (data) => createHash('md5').update(data).digest(),
+  files: nodeFiles,
 }

@@ -69,4 +69,22 @@ export interface Platform {
   createSend(options: SendOptions): HttpSend
   /** `user-agent` header value, or undefined where the runtime sets its own. */
   readonly userAgent: string | undefined
+  /** The 16-byte MD5 digest (Content-MD5 of parts and DeleteObjects): node:crypto, or pure JS. */
+  md5(data: Uint8Array): Uint8Array
+  /** Local file access for fPutObject / fGetObject; undefined where there is no file system (browsers). */
+  readonly files: LocalFiles | undefined
+}
+
+/** The local file operations fPutObject and fGetObject need. */
+export interface LocalFiles {
+  /** A regular file's size in bytes, or undefined when it does not exist. */
+  size(path: string): Promise<number | undefined>
+  /** The bytes of a file from `start` (inclusive) to `end` (exclusive), as a stream. */
+  read(path: string, start?: number, end?: number): AsyncIterable<Uint8Array>
+  /** Appends a stream to a file, creating it and its folders as needed. */
+  append(path: string, chunks: AsyncIterable<Uint8Array>, signal?: AbortSignal): Promise<void>
+  /** Renames a file, replacing the target. */
+  rename(from: string, to: string): Promise<void>
+  /** Removes a file if it exists. */
+  remove(path: string): Promise<void>
 }

@@ -1,4 +1,5 @@
-/** GetObject: `GET /bucket/key`, resolved with the body stream. */
+/** GetObject: `GET /bucket/key` (optionally with a Range), resolved with the body stream. */
+import { InvalidArgumentError } from '../../errors.js'
 import type { BodyStream } from '../../platform/types.js'
 import type { Transport } from '../../transport/transport.js'
 import { assertBucketName, assertObjectName, optionalObject, optionalString } from '../../validate.js'
@@ -17,6 +18,8 @@ export interface GetObjectOptions {
   SSECustomerKey?: string
   /** SSE-C: base64 MD5 of the key. */
   SSECustomerKeyMD5?: string
+  /** Stops the download: before the response, the promise rejects; after, the stream errors. */
+  signal?: AbortSignal
 }
 
 const SSEC_HEADERS = {
@@ -26,7 +29,8 @@ const SSEC_HEADERS = {
 } as const
 
 /**
- * Downloads an object; resolves once the response headers arrive, with the body as a stream.
+ * Downloads an object (or the byte range `range`, e.g. `bytes=0-99`); resolves once the response
+ * headers arrive, with the body as a stream.
  * @example
  * const stream = await getObject(transport, 'photos', 'a.jpg')
  */
@@ -35,6 +39,7 @@ export async function getObject(
   bucketName: unknown,
   objectName: unknown,
   getOpts?: unknown,
+  range?: string,
 ): Promise<BodyStream> {
   assertBucketName(bucketName)
   assertObjectName(objectName)
@@ -45,6 +50,10 @@ export async function getObject(
     const value = optionalString(options[option], `getOpts.${option}`)
     if (value !== undefined) headers[SSEC_HEADERS[option]] = value
   }
+  if (options.signal !== undefined && !(options.signal instanceof AbortSignal)) {
+    throw new InvalidArgumentError('Invalid getOpts.signal: must be an AbortSignal')
+  }
+  if (range !== undefined) headers.range = range
   return t.call(
     {
       method: 'GET',
@@ -52,6 +61,7 @@ export async function getObject(
       key: objectName,
       headers,
       query: versionId ? { versionId } : undefined,
+      signal: options.signal,
     },
     (res) => res.stream(),
   )

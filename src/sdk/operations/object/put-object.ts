@@ -1,10 +1,17 @@
-/** PutObject: `PUT /bucket/key` with the body and metadata headers. */
+/**
+ * putObject: one `PUT /bucket/key` up to 5 MiB, a multipart upload above (resumable, parallel,
+ * bounded memory). Arguments follow minio-js: `(bucket, key, data, size?, metaData?, options?)`,
+ * where `size` may be left out.
+ */
 import type { WireResponse } from '../../platform/types.js'
 import { discardBody, headerOf, sanitizeETag } from '../../transport/parse.js'
 import type { Transport } from '../../transport/transport.js'
+import { md5Base64 } from '../../upload/digest.js'
+import { uploadMultipart } from '../../upload/multipart-upload.js'
+import { type ResolvedUploadOptions, resolveUploadOptions } from '../../upload/upload-options.js'
 import { assertBucketName, assertObjectName } from '../../validate.js'
 import { metadataToHeaders } from './upload/metadata.js'
-import { planUpload } from './upload/plan-upload.js'
+import { planUpload, type UploadPlan } from './upload/plan-upload.js'
 import { optionalSize, toUploadSource } from './upload/source.js'
 
 /**
@@ -20,7 +27,7 @@ export interface UploadedObjectInfo {
 }
 
 /**
- * Uploads an object. `size` may be left out (`putObject(bucket, key, data, metaData)`).
+ * Uploads an object. `size` may be left out (`putObject(bucket, key, data, metaData, options)`).
  * @example
  * await putObject(transport, 'photos', 'a.txt', 'hello', undefined, { 'Content-Type': 'text/plain' })
  */
@@ -31,17 +38,53 @@ export async function putObject(
   data: unknown,
   size?: unknown,
   metaData?: unknown,
+  uploadOptions?: unknown,
 ): Promise<UploadedObjectInfo> {
   assertBucketName(bucketName)
   assertObjectName(objectName)
-  if (typeof size === 'object' && size !== null) [size, metaData] = [undefined, size]
+  if (typeof size === 'object' && size !== null) [size, metaData, uploadOptions] = [undefined, size, metaData]
   const source = toUploadSource(data)
   const headers = metadataToHeaders(metaData)
-  const plan = await planUpload(source, optionalSize(size))
-  return t.call(
-    { method: 'PUT', bucket: bucketName, key: objectName, headers, body: plan.body },
-    parseUploaded,
-  )
+  const options = resolveUploadOptions(uploadOptions)
+  options.signal?.throwIfAborted()
+  const sizing = { option: options.partSize, client: t.options.partSize }
+  const plan = await planUpload(source, optionalSize(size), sizing)
+  return sendPlan(t, bucketName, objectName, plan, headers, options)
+}
+
+/**
+ * Sends a planned upload (also used by fPutObject).
+ * @example
+ * return sendPlan(transport, 'photos', 'a.bin', plan, headers, options)
+ */
+export async function sendPlan(
+  t: Transport,
+  bucket: string,
+  key: string,
+  plan: UploadPlan,
+  headers: Record<string, string> | undefined,
+  options: ResolvedUploadOptions,
+): Promise<UploadedObjectInfo> {
+  if (plan.kind === 'multipart') {
+    const input = { bucket, key, headers, chunks: plan.chunks, sizeOf: plan.sizeOf, total: plan.size }
+    return uploadMultipart(t, input, options)
+  }
+  const withMd5 = { ...headers }
+  // Bytes in memory are cheap to hash; the server then refuses them if they arrive altered.
+  if (plan.body instanceof Uint8Array && withMd5['content-md5'] === undefined) {
+    withMd5['content-md5'] = md5Base64(plan.body)
+  }
+  const request = {
+    method: 'PUT' as const,
+    bucket,
+    key,
+    headers: withMd5,
+    body: plan.body,
+    signal: options.signal,
+  }
+  const info = await t.call(request, parseUploaded)
+  options.onProgress?.({ loaded: plan.size, total: plan.size })
+  return info
 }
 
 /**

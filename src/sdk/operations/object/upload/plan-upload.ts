@@ -1,53 +1,83 @@
 /**
- * How an upload is sent. Today always one PUT; multipart upload (issue "Objects at scale") slots
- * in as a second plan kind chosen here, without touching putObject's argument handling.
+ * How an upload is sent: one PUT up to the multipart threshold (5 MiB), else a multipart upload.
+ * Streams of unknown length are read up to 5 MiB first; if they end there they go as one PUT.
  */
-import { MAX_PART_SIZE, MIN_PART_SIZE } from '../../../constants.js'
-import { InvalidArgumentError } from '../../../errors.js'
+import { checkLength, iterateChunks } from '../../../body/chunks.js'
 import type { WireBody } from '../../../platform/types.js'
-import { readBounded } from './read-bounded.js'
+import {
+  knownSizePartSize,
+  MULTIPART_THRESHOLD,
+  type PartSizeOf,
+  UNKNOWN_SIZE_START,
+  unknownSizeSchedule,
+} from '../../../upload/part-size.js'
+import { concatBytes, peekBytes } from '../../../upload/peek-bytes.js'
 import type { UploadSource } from './source.js'
 
 /** One PUT of the whole body. */
 export interface SinglePutPlan {
   kind: 'single'
   body: WireBody
+  size: number
 }
 
-// TODO(Objects at scale): add `{ kind: 'multipart', source, size, partSize }` for sources larger than
-// the part size (and unknown-size streams past MIN_PART_SIZE), uploaded by an upload/multipart module.
-/** The ways an upload can be sent. */
-export type UploadPlan = SinglePutPlan
+/** A multipart upload of a stream of parts. */
+export interface MultipartPlan {
+  kind: 'multipart'
+  chunks: AsyncIterable<Uint8Array>
+  sizeOf: PartSizeOf
+  size: number | undefined
+}
 
-/** Streams of unknown length are buffered up to this size and sent as one PUT. */
-export const UNKNOWN_SIZE_BUFFER_LIMIT = MIN_PART_SIZE
+/** The ways an upload can be sent. */
+export type UploadPlan = SinglePutPlan | MultipartPlan
+
+/** Part sizes to plan with: the upload option, else the client's. */
+export interface PartSizing {
+  option: number | undefined
+  client: number
+}
 
 /**
- * Chooses how to send an upload. Known sizes stream straight through as one PUT (up to 5 GiB);
- * unknown-size streams are read into memory up to 5 MiB.
+ * Chooses how to send an upload.
  * @example
- * const plan = await planUpload({ kind: 'bytes', bytes }, undefined)
+ * const plan = await planUpload({ kind: 'bytes', bytes }, undefined, { option: undefined, client: 64 * 1024 ** 2 })
  */
-export async function planUpload(source: UploadSource, size: number | undefined): Promise<UploadPlan> {
-  if (source.kind === 'bytes') return single(source.bytes, source.bytes.byteLength)
-  if (source.kind === 'blob')
-    return single({ stream: source.blob, length: source.blob.size }, source.blob.size)
-  if (size !== undefined) return single({ stream: source.stream, length: size }, size)
-  const bytes = await readBounded(source.stream, UNKNOWN_SIZE_BUFFER_LIMIT)
-  if (bytes === undefined) {
-    throw new InvalidArgumentError(
-      'putObject: the stream is larger than 5 MiB and its size was not given. Uploading it needs multipart upload, ' +
-        'which is not supported yet; pass the size argument to stream it as one PUT (up to 5 GiB)',
-    )
+export async function planUpload(
+  source: UploadSource,
+  size: number | undefined,
+  sizing: PartSizing,
+): Promise<UploadPlan> {
+  if (source.kind === 'bytes') return known(source.bytes, [source.bytes], source.bytes.byteLength, sizing)
+  if (source.kind === 'blob') {
+    const { blob } = source
+    return known({ stream: blob, length: blob.size }, iterateChunks(blob), blob.size, sizing)
   }
-  return single(bytes, bytes.byteLength)
+  if (size !== undefined) {
+    if (size > MULTIPART_THRESHOLD) {
+      return known(undefined, checkLength(iterateChunks(source.stream), size), size, sizing)
+    }
+    return { kind: 'single', body: { stream: source.stream, length: size }, size }
+  }
+  const peeked = await peekBytes(iterateChunks(source.stream), MULTIPART_THRESHOLD)
+  if (peeked.ended) {
+    return { kind: 'single', body: concatBytes(peeked.head, peeked.headLength), size: peeked.headLength }
+  }
+  const start = sizing.option ?? Math.min(sizing.client, UNKNOWN_SIZE_START)
+  return { kind: 'multipart', chunks: peeked.all, sizeOf: unknownSizeSchedule(start), size: undefined }
 }
 
-function single(body: WireBody, size: number): SinglePutPlan {
-  if (size > MAX_PART_SIZE) {
-    throw new InvalidArgumentError(
-      `putObject: ${size} bytes exceed the 5 GiB limit of a single PUT; multipart upload is not supported yet`,
-    )
-  }
-  return { kind: 'single', body }
+function known(
+  body: WireBody,
+  chunks: AsyncIterable<Uint8Array> | Uint8Array[],
+  size: number,
+  sizing: PartSizing,
+): UploadPlan {
+  if (size <= MULTIPART_THRESHOLD && body !== undefined) return { kind: 'single', body, size }
+  const partSize = knownSizePartSize(size, sizing.option ?? sizing.client)
+  return { kind: 'multipart', chunks: toAsync(chunks), sizeOf: () => partSize, size }
+}
+
+async function* toAsync(chunks: AsyncIterable<Uint8Array> | Uint8Array[]): AsyncGenerator<Uint8Array> {
+  yield* chunks
 }

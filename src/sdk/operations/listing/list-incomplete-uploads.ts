@@ -1,0 +1,52 @@
+/**
+ * listIncompleteUploads: the incomplete multipart uploads under a prefix, each with `size`
+ * summed from its parts (ListParts, paged), and common prefixes when not recursive.
+ */
+import type { Transport } from '../../transport/transport.js'
+import { listParts } from '../object/multipart/list-parts.js'
+import { listMultipartUploads } from './list-multipart-uploads.js'
+import { listingArgs } from './listing-args.js'
+import { type ListingStream, toListingStream } from './listing-stream.js'
+
+/**
+ * An incomplete upload (`key`, `uploadId`, `initiated`, `size` in bytes of the parts uploaded so
+ * far), or a common prefix `{ prefix, size: 0 }` in directory-style listings.
+ * @example
+ * for await (const u of client.listIncompleteUploads('photos', '', true)) console.log(u.key, u.size)
+ */
+export type IncompleteUploadedBucketItem =
+  | { key: string; uploadId: string; initiated: Date; size: number; prefix?: undefined }
+  | { prefix: string; size: 0; key?: undefined }
+
+/**
+ * Lists incomplete uploads lazily: a page's part sizes are fetched when the page is reached.
+ * @example
+ * const stream = listIncompleteUploads(transport, 'photos', 'videos/', true)
+ */
+export function listIncompleteUploads(
+  t: Transport,
+  bucketName: unknown,
+  prefix?: unknown,
+  recursive?: unknown,
+): ListingStream<IncompleteUploadedBucketItem> {
+  const args = listingArgs(bucketName, prefix, recursive)
+  return toListingStream(pages(t, args.bucket, args.prefix, args.delimiter))
+}
+
+async function* pages(
+  t: Transport,
+  bucket: string,
+  prefix: string,
+  delimiter: string,
+): AsyncGenerator<IncompleteUploadedBucketItem[]> {
+  for await (const page of listMultipartUploads(t, bucket, prefix, delimiter)) {
+    const items: IncompleteUploadedBucketItem[] = []
+    for (const upload of page.uploads) {
+      let size = 0
+      for await (const part of listParts(t, bucket, upload.key, upload.uploadId)) size += part.size
+      items.push({ ...upload, size })
+    }
+    for (const p of page.prefixes) items.push({ prefix: p, size: 0 })
+    yield items
+  }
+}

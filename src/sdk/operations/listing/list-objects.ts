@@ -1,0 +1,58 @@
+/**
+ * ListObjects (V1): `GET /bucket?marker=…`. The next page starts at NextMarker, or, when the
+ * server omits it (AWS does without a delimiter), at the last key or prefix of the page: the
+ * minio-js bug that stopped recursive V1 listings at 1,000 keys (facts §2.8, PR #1253).
+ */
+import { readXml } from '../../transport/parse.js'
+import type { Transport } from '../../transport/transport.js'
+import { textOf } from '../../transport/xml.js'
+import { optionalObject } from '../../validate.js'
+import { listingArgs, pageSize } from './listing-args.js'
+import { decodeListedKey, type ListingStream, toListingStream } from './listing-stream.js'
+import { type BucketItem, isUrlEncoded, parseObjectsPage } from './parse-objects-page.js'
+
+/**
+ * Options of `listObjects`.
+ * @example
+ * client.listObjects('photos', '', true, { MaxKeys: 100 })
+ */
+export interface ListObjectsOptions {
+  /** Keys per request, 1 to 1000 (default 1000). The stream still lists everything. */
+  MaxKeys?: number
+}
+
+/**
+ * Lists objects (and, unless recursive, common prefixes) with ListObjects V1, lazily.
+ * @example
+ * for await (const item of listObjects(transport, 'photos', '2024/', false)) console.log(item)
+ */
+export function listObjects(
+  t: Transport,
+  bucketName: unknown,
+  prefix?: unknown,
+  recursive?: unknown,
+  listOpts?: unknown,
+): ListingStream<BucketItem> {
+  const args = listingArgs(bucketName, prefix, recursive)
+  const maxKeys = pageSize(optionalObject<ListObjectsOptions>(listOpts, 'listOpts').MaxKeys)
+  return toListingStream(pages(t, args.bucket, args.prefix, args.delimiter, maxKeys))
+}
+
+async function* pages(
+  t: Transport,
+  bucket: string,
+  prefix: string,
+  delimiter: string,
+  maxKeys: string,
+): AsyncGenerator<BucketItem[]> {
+  let marker = ''
+  for (;;) {
+    const query = { delimiter, 'encoding-type': 'url', marker, 'max-keys': maxKeys, prefix }
+    const result = await t.call({ method: 'GET', bucket, query }, (res) => readXml(res, 'ListBucketResult'))
+    const page = parseObjectsPage(result)
+    yield page.items
+    const next = decodeListedKey(textOf(result, 'NextMarker'), isUrlEncoded(result)) || page.lastName
+    if (!page.truncated || next === '' || next === marker) return
+    marker = next
+  }
+}

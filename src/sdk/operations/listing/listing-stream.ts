@@ -1,0 +1,42 @@
+/**
+ * The stream every listing returns: a `readable-stream` Readable in object mode (the same API in
+ * Node and browsers) that pulls pages lazily, and also an async iterable of typed items.
+ */
+import { Readable } from 'readable-stream'
+import type { BodyStream } from '../../platform/types.js'
+
+/**
+ * An object-mode stream of listing items: events `data`, `end`, `error`, and `for await`.
+ * @example
+ * for await (const item of client.listObjectsV2('photos', '', true)) console.log(item.name)
+ * client.listObjects('photos').on('data', (item) => console.log(item)).on('error', console.error)
+ */
+export type ListingStream<T> = Omit<BodyStream, typeof Symbol.asyncIterator> & AsyncIterable<T>
+
+// Readable.from keeps at most this many items buffered ahead of the consumer, so the next page
+// is requested only once the consumer has taken all but the last few items of the current one.
+const ITEMS_AHEAD = 16
+
+/**
+ * Wraps a generator of pages into a listing stream; pages are fetched only as items are read.
+ * @example
+ * return toListingStream(pagesOfObjects(t, bucket, prefix))
+ */
+export function toListingStream<T>(pages: AsyncGenerator<T[]>): ListingStream<T> {
+  async function* items(): AsyncGenerator<T> {
+    for await (const page of pages) yield* page
+  }
+  return Readable.from(items(), {
+    objectMode: true,
+    highWaterMark: ITEMS_AHEAD,
+  }) as unknown as ListingStream<T>
+}
+
+/**
+ * Decodes a key from a listing sent with `encoding-type=url` (`+` is a space there).
+ * @example
+ * decodeListedKey('a+b%2Fc', true) // 'a b/c'
+ */
+export function decodeListedKey(value: string, urlEncoded: boolean): string {
+  return urlEncoded ? decodeURIComponent(value.replace(/\+/g, ' ')) : value
+}

@@ -1,0 +1,32 @@
+/** UploadPart: `PUT /bucket/key?partNumber=N&uploadId=ID` with the part's Content-MD5. */
+import { headerOf, sanitizeETag } from '../../../transport/parse.js'
+import type { Transport } from '../../../transport/transport.js'
+import { md5Base64 } from '../../../upload/digest.js'
+
+/** A part the server holds: its number and ETag (unquoted). */
+export interface UploadedPart {
+  partNumber: number
+  etag: string
+}
+
+/**
+ * Uploads one part. The server checks Content-MD5, so a part corrupted on the way is refused.
+ * @example
+ * const { etag } = await uploadPart(transport, 'photos', 'big.bin', uploadId, 1, bytes)
+ */
+export async function uploadPart(
+  t: Transport,
+  bucket: string,
+  key: string,
+  uploadId: string,
+  partNumber: number,
+  bytes: Uint8Array,
+  signal?: AbortSignal,
+): Promise<UploadedPart> {
+  const query = { partNumber: String(partNumber), uploadId }
+  const headers = { 'content-md5': md5Base64(bytes) }
+  return t.call({ method: 'PUT', bucket, key, query, headers, body: bytes, signal }, async (res) => {
+    await res.discard()
+    return { partNumber, etag: sanitizeETag(headerOf(res, 'etag')) }
+  })
+}

@@ -1,0 +1,103 @@
+/**
+ * Sends a stream as a multipart upload: parts cut on the fly, uploaded `concurrency` at a time
+ * (the stream is read only when a slot is free, so memory stays near partSize × (concurrency + 1)),
+ * each with its Content-MD5; parts the server already holds from an earlier attempt are skipped.
+ */
+import { abortMultipartUpload } from '../operations/object/multipart/abort-multipart-upload.js'
+import { completeMultipartUpload } from '../operations/object/multipart/complete-multipart-upload.js'
+import { createMultipartUpload } from '../operations/object/multipart/create-multipart-upload.js'
+import { type UploadedPart, uploadPart } from '../operations/object/multipart/upload-part.js'
+import type { UploadedObjectInfo } from '../operations/object/put-object.js'
+import type { Transport } from '../transport/transport.js'
+import { cutParts, type Part } from './cut-parts.js'
+import type { PartSizeOf } from './part-size.js'
+import { findResumable, hasPart, type ResumeState } from './resume-state.js'
+import type { ResolvedUploadOptions } from './upload-options.js'
+
+/** What to upload and where. */
+export interface MultipartInput {
+  bucket: string
+  key: string
+  /** Content type and metadata headers, sent when a new upload is started. */
+  headers: Record<string, string> | undefined
+  chunks: AsyncIterable<Uint8Array>
+  sizeOf: PartSizeOf
+  /** Total bytes when known, for progress. */
+  total: number | undefined
+}
+
+/**
+ * Uploads `input.chunks` in parts and completes the upload.
+ * @example
+ * const info = await uploadMultipart(transport, { bucket, key, headers, chunks, sizeOf, total }, options)
+ */
+export async function uploadMultipart(
+  t: Transport,
+  input: MultipartInput,
+  options: ResolvedUploadOptions,
+): Promise<UploadedObjectInfo> {
+  const { bucket, key } = input
+  const { signal } = options
+  const resumed = options.resume ? await findResumable(t, bucket, key, signal) : undefined
+  const uploadId = resumed?.uploadId ?? (await createMultipartUpload(t, bucket, key, input.headers, signal))
+  try {
+    const parts = await sendParts(t, input, uploadId, resumed, options)
+    signal?.throwIfAborted()
+    return await completeMultipartUpload(t, bucket, key, uploadId, parts, signal)
+  } catch (error) {
+    const aborted = signal?.aborted === true
+    if (!(options.keepParts ?? !aborted)) {
+      // Best effort: the upload's own error is the one to report.
+      await abortMultipartUpload(t, bucket, key, uploadId).catch(() => {})
+    }
+    throw error
+  }
+}
+
+async function sendParts(
+  t: Transport,
+  input: MultipartInput,
+  uploadId: string,
+  resumed: ResumeState | undefined,
+  options: ResolvedUploadOptions,
+): Promise<UploadedPart[]> {
+  const done: UploadedPart[] = []
+  const inFlight = new Set<Promise<void>>()
+  let failure: { error: unknown } | undefined
+  let loaded = 0
+  const confirm = (part: UploadedPart, bytes: number) => {
+    done.push(part)
+    loaded += bytes
+    options.onProgress?.({ loaded, total: input.total })
+  }
+  const send = async (part: Part) => {
+    if (hasPart(resumed, part.partNumber, part.bytes)) {
+      confirm(
+        { partNumber: part.partNumber, etag: resumed!.parts.get(part.partNumber)!.etag },
+        part.bytes.byteLength,
+      )
+      return
+    }
+    const { bucket, key } = input
+    const sent = await uploadPart(t, bucket, key, uploadId, part.partNumber, part.bytes, options.signal)
+    confirm(sent, part.bytes.byteLength)
+  }
+  try {
+    for await (const part of cutParts(input.chunks, input.sizeOf)) {
+      options.signal?.throwIfAborted()
+      const task: Promise<void> = send(part)
+        .catch((error: unknown) => {
+          failure ??= { error }
+        })
+        .finally(() => inFlight.delete(task))
+      inFlight.add(task)
+      if (inFlight.size >= options.concurrency) await Promise.race(inFlight)
+      if (failure !== undefined) break
+    }
+  } catch (error) {
+    failure ??= { error }
+  }
+  await Promise.all(inFlight)
+  if (failure !== undefined) throw failure.error
+  return done
+}

@@ -1,0 +1,73 @@
+/**
+ * How big each multipart part is. S3 allows at most 10,000 parts of 5 MiB to 5 GiB (the last may
+ * be smaller), so the part size decides both the largest object and the memory an upload holds
+ * (about part size × concurrency).
+ *
+ * - Known size: the base part size (the `partSize` upload option, else the client's `partSize`,
+ *   64 MiB by default), raised to a whole number of MiB that fits the object in 10,000 parts
+ *   (5 TiB → 525 MiB parts), as minio-js's calculatePartSize does.
+ * - Unknown size: we cannot see the end, and starting at the 528 MiB a 5 TiB stream would need
+ *   (as minio-js does) buffers half a GiB per part. Instead part n is `start × 2^⌊(n−1)/1000⌋`
+ *   (capped at 5 GiB): 1,000 parts at the start size, 1,000 at twice that, and so on. `start` is
+ *   the `partSize` upload option, else the smaller of the client's part size and 16 MiB. With
+ *   16 MiB the 10,000 parts hold about 13 TiB (above the 5 TiB object limit); a 1 GiB stream
+ *   stays at 16 MiB parts. The schedule is deterministic, so a resumed upload cuts the same parts.
+ */
+import { MAX_PART_SIZE, MIN_PART_SIZE } from '../constants.js'
+import { InvalidArgumentError } from '../errors.js'
+
+const MiB = 1024 * 1024
+/** Most parts one multipart upload may have. */
+export const MAX_PARTS = 10_000
+/** Largest object S3 stores: 5 TiB. */
+export const MAX_OBJECT_SIZE = 5 * 1024 * 1024 * MiB
+/** Objects larger than this go multipart (the seed's multipart threshold). */
+export const MULTIPART_THRESHOLD = MIN_PART_SIZE
+/** Start size of unknown-length uploads when no `partSize` option is given. */
+export const UNKNOWN_SIZE_START = 16 * MiB
+const PARTS_PER_STEP = 1000
+
+/** Size of part `partNumber` (1-based). */
+export type PartSizeOf = (partNumber: number) => number
+
+/**
+ * The part size for an object of known size.
+ * @example
+ * knownSizePartSize(5 * 1024 ** 4, 64 * 1024 ** 2) // 550502400 (525 MiB)
+ */
+export function knownSizePartSize(size: number, base: number): number {
+  if (size > MAX_OBJECT_SIZE) {
+    throw new InvalidArgumentError(`Invalid size: ${size} bytes exceed the 5 TiB limit of one object`)
+  }
+  const needed = Math.ceil(Math.ceil(size / MAX_PARTS) / MiB) * MiB
+  return Math.min(Math.max(base, needed, MIN_PART_SIZE), MAX_PART_SIZE)
+}
+
+/**
+ * The growing part-size schedule for a stream of unknown length.
+ * @example
+ * const sizeOf = unknownSizeSchedule(16 * 1024 ** 2)
+ * sizeOf(1) // 16 MiB; sizeOf(1001) // 32 MiB
+ */
+export function unknownSizeSchedule(start: number): PartSizeOf {
+  return (partNumber) => {
+    if (partNumber > MAX_PARTS) {
+      throw new InvalidArgumentError(
+        `The stream is longer than ${MAX_PARTS} parts can hold (${capacity(start)} bytes with a start part size of ${start}); pass a larger partSize option`,
+      )
+    }
+    return Math.min(start * 2 ** Math.floor((partNumber - 1) / PARTS_PER_STEP), MAX_PART_SIZE)
+  }
+}
+
+/**
+ * Bytes the 10,000 parts of a schedule hold.
+ * @example
+ * capacity(16 * 1024 ** 2) > 5 * 1024 ** 4 // true
+ */
+export function capacity(start: number): number {
+  const sizeOf = unknownSizeSchedule(start)
+  let total = 0
+  for (let n = 1; n <= MAX_PARTS; n += PARTS_PER_STEP) total += sizeOf(n) * PARTS_PER_STEP
+  return total
+}
