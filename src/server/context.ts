@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { EventName } from '../shared/events/event-names.js'
 import type { AdminServices } from './admin/admin-services.js'
 import type { AuthContext, Authentication } from './auth/auth-context.js'
+import type { CorsPolicy } from './cors/cors-policy.js'
 import type { BucketEvents } from './events/bucket-events.js'
 import type { Iam } from './iam/iam.js'
 import type { Lifecycle } from './lifecycle.js'
@@ -22,6 +23,8 @@ export interface ServerContext {
   region: string
   /** Domain for virtual-host-style addressing (`<bucket>.<domain>`), if configured. */
   domain: string | undefined
+  /** Which web origins may call the server from a browser; absent: any. */
+  cors?: CorsPolicy
   auth: AuthContext
   logger: Logger
   /**

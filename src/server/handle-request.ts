@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { authenticate } from './auth/authenticate.js'
 import { handleAdminRequest, isAdminRequest } from './admin/handle-admin-request.js'
 import { authorize } from './auth/authorize.js'
+import { applyCors } from './cors/apply-cors.js'
 import type { ObjectEvent, ServerContext } from './context.js'
 import { S3ServerError } from './errors.js'
 import { HANDLERS } from './handlers/index.js'
@@ -43,11 +44,14 @@ async function handle(
   requestId: string,
 ): Promise<void> {
   if (!(await ctx.lifecycle.admit(res))) throw new S3ServerError('ServiceUnavailable', 'The server is stopping.')
+  // Before routing and authentication: a browser's preflight is never signed.
+  if (applyCors(ctx.cors, req, res)) return
   if (isAdminRequest(req.url)) return handleAdminRequest(ctx, req, res, requestId, expectsContinue)
   const method = req.method ?? 'GET'
   const route = routeRequest({ method, url: req.url ?? '/', headers: req.headers }, ctx.domain)
   const auth = authenticate(ctx.auth, { method, headers: req.headers }, route)
-  await authorize({ ctx, req, route, auth })
+  // POST Object names its caller and key in the form body: its handler authorizes once it has read them.
+  if (route.operation !== 'PostObject') await authorize({ ctx, req, route, auth })
   const handler = HANDLERS[route.operation]
   if (!handler) throw new S3ServerError('NotImplemented', `${route.operation} is not implemented yet.`)
   if (expectsContinue) res.writeContinue()

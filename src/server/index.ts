@@ -1,4 +1,4 @@
-import { createServer as createHttpServer, type Server } from 'node:http'
+import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { ServerResponse } from 'node:http'
 import type { AdminServices } from './admin/admin-services.js'
@@ -8,6 +8,7 @@ import { nodeCrypto } from './auth/node-crypto.js'
 import { SigningKeyCache } from './auth/signing-key-cache.js'
 import { formatBanner, listEndpoints } from './banner.js'
 import type { Logger, ServerContext } from './context.js'
+import type { CorsPolicy } from './cors/cors-policy.js'
 import { ConfigStore } from './config/config-store.js'
 import { type BucketEvents, createBucketEvents } from './events/bucket-events.js'
 import { createRequestListener } from './handle-request.js'
@@ -15,10 +16,13 @@ import { Iam } from './iam/iam.js'
 import { Lifecycle } from './lifecycle.js'
 import { resolveOptions, type ServerOptions } from './options.js'
 import { openSingleDrive } from './storage/single-drive.js'
+import { createNodeServer } from './tls/create-node-server.js'
 import type { StorageBackend } from './storage/types.js'
 
 export type { Logger } from './context.js'
+export type { CorsOptions } from './cors/cors-policy.js'
 export type { ServerOptions } from './options.js'
+export { readCertsDir, type TlsOptions } from './tls/tls-options.js'
 
 /** Where a started server listens. */
 export interface StartedServer {
@@ -112,9 +116,7 @@ export function createServer(options: ServerOptions): SiloServer {
         await started.reload()
       })
       const listener = createRequestListener(ctx)
-      // No overall request timeout: a 5 GiB upload may take long; idle sockets still time out.
-      http = createHttpServer({ requestTimeout: 0, keepAliveTimeout: 65_000 }, listener)
-      http.on('checkContinue', (req, res) => listener(req, res, true))
+      http = createNodeServer(opts.tls, listener)
       http.on('connection', (socket) => network.track(socket))
       const server = http
       await new Promise<void>((resolve, reject) => {
@@ -125,10 +127,11 @@ export function createServer(options: ServerOptions): SiloServer {
         })
       })
       const { port } = server.address() as AddressInfo
-      const endpoints = listEndpoints(opts.host, port)
+      const scheme = opts.tls ? 'https:' : 'http:'
+      const endpoints = listEndpoints(opts.host, port).map((e) => e.replace(/^http:/, scheme))
       url =
         opts.host === '' || opts.host === '0.0.0.0' || opts.host === '::'
-          ? `http://127.0.0.1:${port}`
+          ? `${scheme}//127.0.0.1:${port}`
           : endpoints[0]!
       // The seed's line, printed only for targets that started without error.
       const sqs = arns.length > 0 ? `\nSQS ARNs: ${arns.join(' ')}` : ''
@@ -167,12 +170,13 @@ function createContext(
   lifecycle: Lifecycle,
   admin: AdminServices,
   region: string,
-  opts: { domain: string | undefined; logger: Logger },
+  opts: { domain: string | undefined; logger: Logger; cors: CorsPolicy },
 ): ServerContext {
   return {
     storage,
     region,
     domain: opts.domain,
+    cors: opts.cors,
     logger: opts.logger,
     iam,
     lifecycle,

@@ -1,4 +1,6 @@
 import type { Logger } from './context.js'
+import { type CorsOptions, type CorsPolicy, createCorsPolicy } from './cors/cors-policy.js'
+import { resolveTls, type TlsOptions } from './tls/tls-options.js'
 
 /** Options of `createServer`. */
 export interface ServerOptions {
@@ -24,6 +26,10 @@ export interface ServerOptions {
    * stored configuration's `notify` (embedding, tests).
    */
   notify?: unknown
+  /** Web origins whose pages may call the server (CORS); default any origin. */
+  cors?: CorsOptions
+  /** Serve HTTPS with this PEM certificate and key (see `readCertsDir` for a MinIO-style certs dir). */
+  tls?: TlsOptions
 }
 
 /** The documented local default root credential (a warning is printed when it is used). */
@@ -42,6 +48,8 @@ export interface ResolvedOptions {
   quiet: boolean
   logger: Logger
   notify: unknown
+  cors: CorsPolicy
+  tls: TlsOptions | undefined
 }
 
 const consoleLogger: Logger = {
@@ -78,6 +86,8 @@ export function resolveOptions(
     quiet: options.quiet ?? false,
     logger: options.logger ?? consoleLogger,
     notify: options.notify,
+    cors: createCorsPolicy(options.cors),
+    tls: resolveTls(options.tls),
   }
 }
 

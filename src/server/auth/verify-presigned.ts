@@ -24,6 +24,14 @@ export function verifyPresigned(ctx: AuthContext, req: AuthRequest, route: S3Rou
   const { credential } = p
   const secret = requireSecret(ctx.credentials.secretOf(credential.accessKey), credential.accessKey)
   checkScope(credential, p.amzDate, ctx.region, 'AuthorizationQueryParametersError')
+  checkSignedHeaders(p.signedHeaders, req.headers)
+  // No temporary credentials exist yet, so a token can never be valid (MinIO: InvalidToken too).
+  if (p.sessionToken !== undefined) {
+    throw new S3ServerError(
+      'InvalidToken',
+      `X-Amz-Security-Token is given, but ${credential.accessKey} has no session.`,
+    )
+  }
   const now = ctx.now()
   if (p.signedAt - now > MAX_CLOCK_SKEW_MS)
     throw new S3ServerError('AccessDenied', 'Request is not valid yet.')
@@ -56,5 +64,17 @@ function parseOrThrow(route: S3Route) {
   } catch (e) {
     if (isSigV4Error(e)) throw new S3ServerError(e.code, e.message)
     throw e
+  }
+}
+
+// The signature covers the headers it names; a URL that signs none of the host, or names a header
+// the request lacks, could never have been meant for this request.
+function checkSignedHeaders(signed: string[], headers: AuthRequest['headers']): void {
+  if (!signed.includes('host')) {
+    throw new S3ServerError('AuthorizationQueryParametersError', "X-Amz-SignedHeaders must include 'host'.")
+  }
+  const missing = signed.filter((name) => headers[name] === undefined)
+  if (missing.length > 0) {
+    throw new S3ServerError('AccessDenied', `The request lacks the signed header(s) ${missing.join(', ')}.`)
   }
 }

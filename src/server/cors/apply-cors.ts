@@ -1,0 +1,76 @@
+/**
+ * CORS for browser pages on other origins: a preflight (`OPTIONS` with `Origin` and
+ * `Access-Control-Request-Method`) is answered before routing and authentication (a browser
+ * never signs it); every other response to an allowed `Origin` says the origin may read it and
+ * exposes the headers the SDK reads (ETag, request ID, version ID, Content-Range, …).
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { S3ServerError } from '../errors.js'
+import type { CorsPolicy } from './cors-policy.js'
+
+const ALLOW_METHODS = 'GET, PUT, POST, DELETE, HEAD'
+
+// Listed by name for credentialed requests, where '*' is taken literally; '*' covers the rest
+// (x-amz-meta-*) for the SDK's fetch, which sends no credentials.
+const EXPOSE_HEADERS = [
+  '*',
+  'ETag',
+  'Content-Length',
+  'Content-Range',
+  'Content-Type',
+  'Content-Disposition',
+  'Content-Encoding',
+  'Last-Modified',
+  'Location',
+  'x-amz-request-id',
+  'x-amz-id-2',
+  'x-amz-version-id',
+  'x-amz-delete-marker',
+  'x-amz-bucket-region',
+  'x-amz-server-side-encryption',
+  'x-minio-error-code',
+  'x-minio-error-desc',
+].join(', ')
+
+const PREFLIGHT_MAX_AGE = '3600'
+
+/**
+ * Adds CORS headers for the request's `Origin` and answers a preflight. Returns true when the
+ * request was a preflight (already answered); throws AccessDenied for a preflight from an
+ * origin the policy does not allow. Requests without `Origin` are left alone.
+ * @example
+ * if (applyCors(policy, req, res)) return
+ */
+export function applyCors(
+  policy: CorsPolicy | undefined,
+  req: IncomingMessage,
+  res: ServerResponse,
+): boolean {
+  const origin = req.headers.origin
+  if (typeof origin !== 'string' || origin === '') return false
+  const requestedMethod = req.headers['access-control-request-method']
+  const preflight = req.method === 'OPTIONS' && typeof requestedMethod === 'string'
+  res.setHeader('vary', 'Origin')
+  const allowed = policy === undefined || policy.allows(origin)
+  if (!allowed) {
+    if (preflight)
+      throw new S3ServerError('AccessDenied', `CORSResponse: origin ${origin} may not call this server.`)
+    return false
+  }
+  res.setHeader('access-control-allow-origin', origin)
+  res.setHeader('access-control-allow-credentials', 'true')
+  if (!preflight) {
+    res.setHeader('access-control-expose-headers', EXPOSE_HEADERS)
+    return false
+  }
+  res.setHeader('vary', 'Origin, Access-Control-Request-Method, Access-Control-Request-Headers')
+  res.setHeader('access-control-allow-methods', ALLOW_METHODS)
+  const requestedHeaders = req.headers['access-control-request-headers']
+  if (typeof requestedHeaders === 'string' && requestedHeaders !== '') {
+    res.setHeader('access-control-allow-headers', requestedHeaders)
+  }
+  res.setHeader('access-control-max-age', PREFLIGHT_MAX_AGE)
+  res.writeHead(200, { 'content-length': 0 })
+  res.end()
+  return true
+}

@@ -1,0 +1,74 @@
+/**
+ * POST Object: a browser form upload. The form carries the credential, the signed policy and
+ * the key; the file part streams into storage under the policy's size range. Any failed check
+ * answers an error before a byte is stored; a size violation mid-stream stores nothing either.
+ */
+import type { TLSSocket } from 'node:tls'
+import { explainInvalidObjectName } from '../../../shared/names.js'
+import { authorize } from '../../auth/authorize.js'
+import type { Identity } from '../../auth/credentials.js'
+import type { Handler } from '../../context.js'
+import { S3ServerError } from '../../errors.js'
+import { readObjectMetadata } from '../objects/object-metadata.js'
+import { checkPostConditions, MAX_POST_OBJECT_SIZE, type SizeRange } from './check-conditions.js'
+import { limitSize } from './limit-size.js'
+import { parsePostPolicy } from './policy-document.js'
+import { sendPostResponse } from './post-response.js'
+import { readPostForm } from './read-form.js'
+import { verifyPostSignature } from './verify-post-signature.js'
+
+const ANONYMOUS_FORM: Identity = { accessKey: '', root: false, anonymous: true }
+
+/**
+ * Handles `POST /bucket` with a `multipart/form-data` body.
+ * @example HANDLERS.PostObject = handlePostObject
+ */
+export const handlePostObject: Handler = async (args) => {
+  const { ctx, req, res, route, emit } = args
+  const form = await readPostForm(req)
+  try {
+    const identity = verifyPostSignature(ctx.auth, form.fields) ?? ANONYMOUS_FORM
+    const key = resolveKey(form.fields.get('key'), form.filename)
+    const checked = new Map(form.fields).set('bucket', route.bucket).set('key', key)
+    const range = checkPolicy(form.fields.get('policy'), checked, ctx.auth.now())
+    // The handler authorizes, not the pipeline: only now are the caller and the key known.
+    args.auth.identity = identity
+    if (!identity.root) await authorize({ ctx, req, route: { ...route, key }, auth: args.auth })
+    const { contentType, headers } = readObjectMetadata(Object.fromEntries(checked))
+    const info = await ctx.storage.putObject({
+      bucket: route.bucket,
+      key,
+      body: limitSize(form.file, range),
+      contentType: contentType || form.mimeType || undefined,
+      headers,
+    })
+    await emit([{ name: 's3:ObjectCreated:Post', bucket: route.bucket, key, object: info }])
+    const origin = `${(req.socket as TLSSocket).encrypted ? 'https' : 'http'}://${req.headers.host ?? 'localhost'}`
+    sendPostResponse(res, form.fields, { bucket: route.bucket, key, etag: info.etag, origin })
+  } finally {
+    // A refused form leaves its file unread: let busboy drain it so the answer can go out.
+    form.file.resume()
+  }
+}
+
+function resolveKey(template: string | undefined, filename: string): string {
+  if (template === undefined || template === '') {
+    throw new S3ServerError('InvalidArgument', "Bucket POST must contain a field named 'key'.", {
+      ArgumentName: 'key',
+    })
+  }
+  // S3 replaces ${filename} with the name of the uploaded file (its base name).
+  const key = template.replaceAll('${filename}', filename.replace(/^.*[\\/]/, ''))
+  const problem = explainInvalidObjectName(key)
+  if (problem !== undefined) throw new S3ServerError('InvalidObjectName', `Invalid key '${key}': ${problem}.`)
+  return key
+}
+
+function checkPolicy(
+  policy: string | undefined,
+  fields: ReadonlyMap<string, string>,
+  now: number,
+): SizeRange {
+  if (policy === undefined) return { min: 0, max: MAX_POST_OBJECT_SIZE }
+  return checkPostConditions(parsePostPolicy(policy), fields, now)
+}

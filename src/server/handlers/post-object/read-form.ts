@@ -1,0 +1,79 @@
+/**
+ * Streaming `multipart/form-data` for POST Object (busboy): the fields before the file are
+ * collected (they are small and bounded), then the file part is handed over as a stream so it
+ * goes straight into storage, never buffered. Fields after the file are ignored, as S3 does.
+ */
+import type { IncomingMessage } from 'node:http'
+import type { Readable } from 'node:stream'
+import busboy from 'busboy'
+import { S3ServerError } from '../../errors.js'
+
+/** S3's limit on the form fields preceding the file. */
+export const MAX_PRE_DATA_BYTES = 20 * 1024
+
+/** The form up to its file. */
+export interface PostForm {
+  /** Field values by lower-case name (S3 form field names are case-insensitive). */
+  fields: Map<string, string>
+  file: Readable
+  /** The file part's file name (for `${filename}` in the key). */
+  filename: string
+  /** The file part's Content-Type. */
+  mimeType: string
+}
+
+/**
+ * Parses the request until its file part. Rejects with MalformedPOSTRequest for a body that is
+ * not multipart/form-data or has no file, MaxPostPreDataLengthExceeded for oversized fields.
+ * @example
+ * const { fields, file } = await readPostForm(req)
+ */
+export function readPostForm(req: IncomingMessage): Promise<PostForm> {
+  return new Promise((resolve, reject) => {
+    let parser: busboy.Busboy
+    try {
+      parser = busboy({ headers: req.headers, limits: { files: 1, fieldSize: MAX_PRE_DATA_BYTES } })
+    } catch {
+      reject(malformed('the request is not multipart/form-data'))
+      return
+    }
+    const fields = new Map<string, string>()
+    let preData = 0
+    let fileSeen = false
+    parser.on('field', (name, value, info) => {
+      if (fileSeen) return
+      preData += name.length + value.length
+      if (info.valueTruncated || preData > MAX_PRE_DATA_BYTES) {
+        reject(new S3ServerError('MaxPostPreDataLengthExceeded'))
+        req.unpipe(parser)
+        req.resume()
+        return
+      }
+      fields.set(name.toLowerCase(), value)
+    })
+    parser.on('file', (name, stream, info) => {
+      if (fileSeen || name.toLowerCase() !== 'file') {
+        // Only the part named 'file' is the upload; anything else is drained and ignored.
+        stream.resume()
+        return
+      }
+      fileSeen = true
+      parser.once('error', (error) => stream.destroy(asMalformed(error)))
+      resolve({ fields, file: stream, filename: info.filename ?? '', mimeType: info.mimeType })
+    })
+    parser.once('error', (error) => reject(asMalformed(error)))
+    parser.once('close', () => reject(malformed("the form has no field named 'file'")))
+    req.pipe(parser)
+  })
+}
+
+function asMalformed(error: unknown): S3ServerError {
+  return malformed(error instanceof Error ? error.message : String(error))
+}
+
+function malformed(why: string): S3ServerError {
+  return new S3ServerError(
+    'MalformedPOSTRequest',
+    `The body of your POST request is not well-formed multipart/form-data: ${why}.`,
+  )
+}
