@@ -4,6 +4,7 @@ import { BUCKET_HANDLERS } from './buckets/index.js'
 import { NOTIFICATION_HANDLERS } from './notification/index.js'
 import { OBJECT_HANDLERS } from './objects/index.js'
 import { POLICY_HANDLERS } from './policy/index.js'
+import { POST_OBJECT_HANDLERS } from './post-object/index.js'
 
 /**
  * The implemented operations, one map per area (each area's folder has an index.ts); every
@@ -14,4 +15,5 @@ export const HANDLERS: Partial<Record<S3Operation, Handler>> = {
   ...OBJECT_HANDLERS,
   ...NOTIFICATION_HANDLERS,
   ...POLICY_HANDLERS,
+  ...POST_OBJECT_HANDLERS,
 }
