@@ -1,6 +1,19 @@
 /**
  * silo: an isomorphic S3 client (Node and browsers). Explicit named exports only; a test pins the list.
  */
+export { AdminClient } from './sdk/admin/admin-client.js'
+export type {
+  CannedPolicy,
+  HealOptions,
+  HealStartResult,
+  ServerConfigDocument,
+  ServerInfo,
+  ServiceActionOptions,
+  ServiceRestartResult,
+  ServiceStatus,
+  UserInfo,
+  UserStatus,
+} from './sdk/admin/admin-types.js'
 export type { NoResultCallback, ResultCallback } from './sdk/callbackify.js'
 export { Client } from './sdk/client.js'
 export type { ClientOptions } from './sdk/client-options.js'

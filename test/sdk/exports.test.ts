@@ -4,6 +4,7 @@ import * as entry from '../../src/index.js'
 it('keeps the public runtime exports of the package entry stable', () => {
   expect(Object.keys(entry).sort()).toMatchInlineSnapshot(`
     [
+      "AdminClient",
       "AnonymousRequestError",
       "Client",
       "DEFAULT_REGION",

@@ -1,0 +1,133 @@
+/** Types of the admin API's requests and results, as `AdminClient` returns them. */
+
+/** Whether a user's requests are accepted. */
+export type UserStatus = 'enabled' | 'disabled'
+
+/**
+ * One server's information record (`serverInfo()` returns one per server).
+ * @example
+ * const [info] = await admin.serverInfo(); console.log(info.server.uptime, info.storage.used)
+ */
+export interface ServerInfo {
+  /** 'success', or 'error' with `error` saying why. */
+  status: string
+  /** 'on' when running. */
+  service: string
+  /** `host:port` of the server. */
+  address: string
+  /** '' when there is no error. */
+  error: string
+  storage: { used: number; backend: { backendType: string } }
+  /** `transferred`: bytes the server sent; `received`: bytes it received. */
+  network: { transferred: number; received: number }
+  server: {
+    /** Seconds since the server started. */
+    uptime: number
+    /** Build time, `YYYY-MM-DDThh:mm:ssZ`. */
+    version: string
+    commitID: string
+    region: string
+    /** ARNs of the notification targets that started. */
+    sqsARN: string[]
+  }
+}
+
+/**
+ * `serviceStatus()`: uptime in seconds and the build.
+ * @example
+ * const { uptime } = await admin.serviceStatus()
+ */
+export interface ServiceStatus {
+  status: string
+  uptime: number
+  serverVersion: { version: string; commitID: string }
+}
+
+/**
+ * `serviceRestart()`: the outcome of an in-place restart.
+ * @example
+ * const { errors, sqsARN } = await admin.serviceRestart()
+ */
+export interface ServiceRestartResult {
+  /** 'success', or 'error' when a reload step failed (see `errors`). */
+  status: string
+  /** The region in effect after the restart. */
+  region: string
+  /** Requests cut because they outlasted the drain time. */
+  cancelled: number
+  errors: string[]
+  sqsARN: string[]
+}
+
+/**
+ * How long requests that are running may take to finish before a restart or stop cancels them.
+ * @example
+ * await admin.serviceRestart({ drainSeconds: 30 })
+ */
+export interface ServiceActionOptions {
+  /** Seconds, 0–600; default 5. */
+  drainSeconds?: number
+}
+
+/**
+ * A user as `listUsers()` reports it; the secret key is never listed.
+ * @example
+ * for (const u of await admin.listUsers()) console.log(u.accessKey, u.status, u.policy)
+ */
+export interface UserInfo {
+  accessKey: string
+  status: UserStatus
+  /** The canned policy attached to the user. */
+  policy: string
+}
+
+/**
+ * A canned policy as `listCannedPolicies()` reports it.
+ * @example
+ * const names = (await admin.listCannedPolicies()).map((p) => p.name)
+ */
+export interface CannedPolicy {
+  name: string
+  /** True for `readonly`, `readwrite`, `writeonly` when no added policy replaces them. */
+  builtIn: boolean
+  /** The policy document. */
+  policy: Record<string, unknown>
+}
+
+/**
+ * The server configuration document (`getConfig()` / `setConfig()`).
+ * @example
+ * const config = await admin.getConfig(); config.region = 'eu-west-1'; await admin.setConfig(config)
+ */
+export interface ServerConfigDocument {
+  /** Format version, "1". */
+  version: string
+  /** Region; '' means the server's start-up region. */
+  region: string
+  /** Notification targets: kind → instance id → parameters. */
+  notify: Record<string, Record<string, Record<string, unknown>>>
+}
+
+/**
+ * What to heal (erasure-coded setups only).
+ * @example
+ * await admin.heal({ bucket: 'photos', recursive: true, dryRun: true })
+ */
+export interface HealOptions {
+  bucket?: string
+  prefix?: string
+  recursive?: boolean
+  dryRun?: boolean
+  forceStart?: boolean
+}
+
+/**
+ * A started heal sequence.
+ * @example
+ * const { clientToken } = await admin.heal({})
+ */
+export interface HealStartResult {
+  clientToken: string
+  clientAddress: string
+  startTime: string
+}
