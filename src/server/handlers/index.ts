@@ -1,6 +1,8 @@
 import type { Handler } from '../context.js'
 import type { S3Operation } from '../router/route-table.js'
 import { BUCKET_HANDLERS } from './buckets/index.js'
+import { LISTING_HANDLERS } from './listing/index.js'
+import { MULTIPART_HANDLERS } from './multipart/index.js'
 import { NOTIFICATION_HANDLERS } from './notification/index.js'
 import { OBJECT_HANDLERS } from './objects/index.js'
 import { POLICY_HANDLERS } from './policy/index.js'
@@ -13,6 +15,8 @@ import { POST_OBJECT_HANDLERS } from './post-object/index.js'
 export const HANDLERS: Partial<Record<S3Operation, Handler>> = {
   ...BUCKET_HANDLERS,
   ...OBJECT_HANDLERS,
+  ...LISTING_HANDLERS,
+  ...MULTIPART_HANDLERS,
   ...NOTIFICATION_HANDLERS,
   ...POLICY_HANDLERS,
   ...POST_OBJECT_HANDLERS,

@@ -1,10 +1,12 @@
 import { describe } from 'vitest'
 import { describeBuckets } from './contract/buckets.js'
 import { describeConcurrency } from './contract/concurrency.js'
+import { describeCopy } from './contract/copy.js'
 import { describeDocuments } from './contract/documents.js'
 import { describeFailedWrites } from './contract/failed-writes.js'
 import type { OpenStorage } from './contract/harness.js'
 import { describeListing } from './contract/listing.js'
+import { describeMultipart } from './contract/multipart.js'
 import { describeObjects } from './contract/objects.js'
 import { describePersistence } from './contract/persistence.js'
 
@@ -31,5 +33,7 @@ export function describeStorageContract(name: string, open: OpenStorage): void {
     describeListing(open)
     describePersistence(open)
     describeDocuments(open)
+    describeMultipart(open)
+    describeCopy(open)
   })
 }

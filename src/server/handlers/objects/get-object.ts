@@ -1,71 +1,56 @@
 import type { ServerResponse } from 'node:http'
 import type { Readable } from 'node:stream'
-import type { Handler, HandlerArgs } from '../../context.js'
+import type { Handler } from '../../context.js'
 import { S3ServerError } from '../../errors.js'
-import type { ObjectInfo } from '../../storage/types.js'
+import type { GetObjectResult } from '../../storage/types.js'
 import { checkConditions } from './conditions.js'
 import { objectHeaders } from './object-headers.js'
-import { parseRange } from './range.js'
+import { type RangeSelection, rangeHeaders, readPartNumber, selectRange } from './object-range.js'
 
-/** GetObject: streams the object, or one byte range of it (206; 416 when unsatisfiable). */
+// The range is chosen from one read of the metadata and the bytes come from another; a writer
+// in between makes them disagree, and we start over with the newer object.
+const ATTEMPTS = 3
+
+/**
+ * GetObject: the object (200), or the bytes a single Range or a `partNumber` names (206; 416
+ * when unsatisfiable), after the conditional headers (304 / 412). `response-*` query
+ * parameters override the stored headers.
+ */
 export const handleGetObject: Handler = async ({ ctx, req, res, route, emit }) => {
+  const partNumber = readPartNumber(route, req.headers)
   const rangeHeader = req.headers.range
-  if (rangeHeader !== undefined) {
+  let selection: RangeSelection | undefined
+  let result: GetObjectResult | undefined
+  for (let attempt = 0; attempt < ATTEMPTS && !result; attempt++) {
+    if (rangeHeader === undefined && partNumber === undefined) {
+      result = await ctx.storage.getObject(route.bucket, route.key)
+      break
+    }
     const info = await ctx.storage.headObject(route.bucket, route.key)
     checkConditions(req.headers, info)
-    const range = parseRange(rangeHeader, info.size)
-    if (range === 'unsatisfiable') {
-      throw new S3ServerError('InvalidRange', undefined, {
-        RangeRequested: rangeHeader,
-        ActualObjectSize: String(info.size),
-      })
-    }
-    if (range) {
-      const { body } = await ctx.storage.getObject(route.bucket, route.key, range)
-      await emitAccessed(emit, route.bucket, route.key, info, body)
-      res.writeHead(206, {
-        ...objectHeaders(info, route.query),
-        'content-length': range.end - range.start + 1,
-        'content-range': `bytes ${range.start}-${range.end}/${info.size}`,
-      })
-      return sendBody(body, res)
-    }
+    selection = selectRange(info, rangeHeader, partNumber)
+    const found = await ctx.storage.getObject(route.bucket, route.key, selection?.range)
+    if (found.info.etag === info.etag && found.info.size === info.size) result = found
+    else if (!found.data) found.body.destroy()
   }
-  const result = await ctx.storage.getObject(route.bucket, route.key)
-  const { info, data } = result
-  if (data) {
-    // Small objects come from memory: no stream to set up or tear down.
+  if (!result) throw new S3ServerError('InternalError', 'The object kept changing while it was read.')
+  const { info } = result
+  try {
     checkConditions(req.headers, info)
     await emit([{ name: 's3:ObjectAccessed:Get', bucket: route.bucket, key: route.key, object: info }])
-    res.writeHead(200, { ...objectHeaders(info, route.query), 'content-length': data.byteLength })
-    res.end(data)
+  } catch (e) {
+    if (!result.data) result.body.destroy()
+    throw e
+  }
+  const headers = objectHeaders(info, route.query)
+  if (selection) res.writeHead(206, { ...headers, ...rangeHeaders(selection, info.size) })
+  else res.writeHead(200, { ...headers, 'content-length': result.data?.byteLength ?? info.size })
+  // Small objects come from memory: no stream to set up or tear down.
+  if (result.data) {
+    res.end(result.data)
     return
   }
-  const { body } = result
-  try {
-    checkConditions(req.headers, info)
-  } catch (e) {
-    body.destroy()
-    throw e
-  }
-  await emitAccessed(emit, route.bucket, route.key, info, body)
-  res.writeHead(200, { ...objectHeaders(info, route.query), 'content-length': info.size })
-  return sendBody(body, res)
-}
-
-async function emitAccessed(
-  emit: HandlerArgs['emit'],
-  bucket: string,
-  key: string,
-  object: ObjectInfo,
-  body: Readable,
-): Promise<void> {
-  try {
-    await emit([{ name: 's3:ObjectAccessed:Get', bucket, key, object }])
-  } catch (e) {
-    body.destroy()
-    throw e
-  }
+  return sendBody(result.body, res)
 }
 
 // A plain pipe rather than stream.pipeline: pipeline allocates an AbortController (and an

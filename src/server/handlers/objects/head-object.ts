@@ -1,12 +1,19 @@
 import type { Handler } from '../../context.js'
 import { checkConditions } from './conditions.js'
 import { objectHeaders } from './object-headers.js'
+import { rangeHeaders, readPartNumber, selectRange } from './object-range.js'
 
-/** HeadObject: the object's headers and length, no body. */
+/**
+ * HeadObject: the object's headers and length, no body; the same conditions as GET, and the
+ * same Range / `partNumber` selection (206 with Content-Range).
+ */
 export const handleHeadObject: Handler = async ({ ctx, req, res, route, emit }) => {
+  const partNumber = readPartNumber(route, req.headers)
   const info = await ctx.storage.headObject(route.bucket, route.key)
   checkConditions(req.headers, info)
+  const selection = selectRange(info, req.headers.range, partNumber)
   await emit([{ name: 's3:ObjectAccessed:Head', bucket: route.bucket, key: route.key, object: info }])
-  res.writeHead(200, { ...objectHeaders(info), 'content-length': info.size })
+  if (selection) res.writeHead(206, { ...objectHeaders(info), ...rangeHeaders(selection, info.size) })
+  else res.writeHead(200, { ...objectHeaders(info), 'content-length': info.size })
   res.end()
 }

@@ -1,14 +1,18 @@
 import type { Handler } from '../../context.js'
 import type { S3Operation } from '../../router/route-table.js'
+import { handleCopyObject } from './copy-object.js'
 import { handleDeleteObject } from './delete-object.js'
+import { handleDeleteObjects } from './delete-objects.js'
 import { handleGetObject } from './get-object.js'
 import { handleHeadObject } from './head-object.js'
 import { handlePutObject } from './put-object.js'
 
-/** Single-object operations. */
+/** Single-object operations, plus DeleteObjects (many single deletes in one request). */
 export const OBJECT_HANDLERS: Partial<Record<S3Operation, Handler>> = {
   PutObject: handlePutObject,
   GetObject: handleGetObject,
   HeadObject: handleHeadObject,
   DeleteObject: handleDeleteObject,
+  CopyObject: handleCopyObject,
+  DeleteObjects: handleDeleteObjects,
 }

@@ -14,6 +14,8 @@ export interface StorageUnderTest {
   crashMidWrite?(bucket: string, key: string): Promise<StorageBackend>
   /** Files of writes in progress or abandoned (temp files): 0 whenever nothing is being written. */
   countTempFiles?(): Promise<number>
+  /** Committed data files (objects' and parts'), to check that nothing is left behind. */
+  countDataFiles?(): Promise<number>
 }
 
 /** Opens a fresh backend for one test. */

@@ -37,8 +37,17 @@ export async function openTempDrive(
       return harness.backend
     },
     countTempFiles: async () => (await readdir(join(dir, '.silo.sys', 'tmp'))).length,
+    countDataFiles: () => countDataFiles(dir),
   }
   return harness
+}
+
+/** Every file under `.silo.sys/data`, across the fan-out folders. */
+export async function countDataFiles(dir: string): Promise<number> {
+  const data = join(dir, '.silo.sys', 'data')
+  let count = 0
+  for (const folder of await readdir(data)) count += (await readdir(join(data, folder))).length
+  return count
 }
 
 /** Runs fixtures/crash-writer.ts on `dir` and SIGKILLs it once its body is half-written. */

@@ -1,0 +1,47 @@
+import type { Handler } from '../../context.js'
+import { sendXml } from '../../response/send.js'
+import { renderXml } from '../../response/xml.js'
+import { decodeContinuationToken, encodeContinuationToken } from './continuation-token.js'
+import { encodeName, encodeOptional } from './encode-names.js'
+import { renderCommonPrefixes, renderContents, withoutUndefined } from './list-xml.js'
+import { queryValue, readCount, readEncodingType } from './query-params.js'
+
+/**
+ * ListObjectsV2: one page after the continuation token (which wins) or `start-after`, with
+ * KeyCount (keys plus common prefixes) and an opaque NextContinuationToken when truncated.
+ * Owners only with `fetch-owner=true`.
+ */
+export const handleListObjectsV2: Handler = async ({ ctx, res, route, auth }) => {
+  const encoding = readEncodingType(route)
+  const prefix = queryValue(route, 'prefix') ?? ''
+  const delimiter = queryValue(route, 'delimiter') || undefined
+  const token = queryValue(route, 'continuation-token')
+  const startAfter = queryValue(route, 'start-after') || undefined
+  const maxKeys = readCount(route, 'max-keys', { min: 0, max: 1000, fallback: 1000 })
+  const from = token !== undefined ? decodeContinuationToken(token) : startAfter
+  const page = await ctx.storage.listObjects({
+    bucket: route.bucket,
+    prefix,
+    delimiter,
+    startAfter: from,
+    maxKeys,
+  })
+  const fetchOwner = queryValue(route, 'fetch-owner') === 'true'
+  const owner = fetchOwner ? { ID: auth.identity.accessKey, DisplayName: auth.identity.accessKey } : undefined
+  const next = page.isTruncated && page.nextStartAfter !== undefined ? page.nextStartAfter : undefined
+  const body = withoutUndefined({
+    IsTruncated: page.isTruncated,
+    Contents: renderContents(page.objects, { encoding, owner }),
+    Name: route.bucket,
+    Prefix: encodeName(prefix, encoding),
+    Delimiter: encodeOptional(delimiter, encoding),
+    MaxKeys: maxKeys,
+    CommonPrefixes: renderCommonPrefixes(page.commonPrefixes, encoding),
+    EncodingType: encoding,
+    KeyCount: page.objects.length + page.commonPrefixes.length,
+    ContinuationToken: token,
+    NextContinuationToken: next === undefined ? undefined : encodeContinuationToken(next),
+    StartAfter: encodeOptional(startAfter, encoding),
+  })
+  sendXml(res, 200, renderXml('ListBucketResult', body))
+}

@@ -1,0 +1,45 @@
+import { S3ServerError } from '../../errors.js'
+import type { S3Route } from '../../router/route-request.js'
+
+/**
+ * The value of query parameter `name` (the first, when repeated), or undefined.
+ * @example queryValue(route, 'prefix') // 'photos/'
+ */
+export function queryValue(route: Pick<S3Route, 'query'>, name: string): string | undefined {
+  for (const [n, value] of route.query) if (n === name) return value
+  return undefined
+}
+
+/**
+ * A whole-number query parameter between `min` and `max`; above `max` is clamped (S3 caps
+ * max-keys at 1000 silently), anything else not a whole number ≥ `min` is InvalidArgument.
+ *
+ * @example readCount(route, 'max-keys', { min: 0, max: 1000, fallback: 1000 })
+ */
+export function readCount(
+  route: Pick<S3Route, 'query'>,
+  name: string,
+  limits: { min: number; max: number; fallback: number },
+): number {
+  const raw = queryValue(route, name)
+  if (raw === undefined) return limits.fallback
+  const value = /^\d{1,15}$/.test(raw) ? Number(raw) : Number.NaN
+  if (Number.isNaN(value) || value < limits.min) {
+    throw new S3ServerError('InvalidArgument', `${name} must be a whole number of at least ${limits.min}.`, {
+      ArgumentName: name,
+      ArgumentValue: raw,
+    })
+  }
+  return Math.min(value, limits.max)
+}
+
+/** The optional `encoding-type`: only `url` exists (S3 answers InvalidArgument otherwise). */
+export function readEncodingType(route: Pick<S3Route, 'query'>): 'url' | undefined {
+  const raw = queryValue(route, 'encoding-type')
+  if (raw === undefined || raw === '') return undefined
+  if (raw.toLowerCase() === 'url') return 'url'
+  throw new S3ServerError('InvalidArgument', 'Invalid Encoding Method specified in Request', {
+    ArgumentName: 'encoding-type',
+    ArgumentValue: raw,
+  })
+}

@@ -1,0 +1,53 @@
+import type { Handler } from '../../context.js'
+import { S3ServerError } from '../../errors.js'
+import { sendXml } from '../../response/send.js'
+import { renderXml } from '../../response/xml.js'
+import type { CompleteMultipartUploadInput } from '../../storage/types.js'
+import { readXmlDocument } from '../objects/xml-body.js'
+import { readUploadId } from './upload-params.js'
+
+// 10,000 parts of `<Part><PartNumber>…</PartNumber><ETag>"…"</ETag></Part>` fit in about 1 MiB.
+const MAX_COMPLETE_BODY = 4 * 1024 * 1024
+
+/**
+ * CompleteMultipartUpload: the parts named in the body become the object (no bytes copied);
+ * storage checks them (InvalidPart, InvalidPartOrder, EntityTooSmall). Publishes
+ * `s3:ObjectCreated:CompleteMultipartUpload` before answering.
+ */
+export const handleCompleteMultipartUpload: Handler = async (args) => {
+  const { ctx, res, route, emit } = args
+  const uploadId = readUploadId(route)
+  const doc = await readXmlDocument(args, 'CompleteMultipartUpload', MAX_COMPLETE_BODY)
+  const info = await ctx.storage.completeMultipartUpload({
+    bucket: route.bucket,
+    key: route.key,
+    uploadId,
+    parts: readParts(doc),
+  })
+  await emit([
+    { name: 's3:ObjectCreated:CompleteMultipartUpload', bucket: route.bucket, key: route.key, object: info },
+  ])
+  const host = String(args.req.headers.host ?? 'localhost')
+  const xml = renderXml('CompleteMultipartUploadResult', {
+    Location: `http://${host}${route.path}`,
+    Bucket: route.bucket,
+    Key: route.key,
+    ETag: `"${info.etag}"`,
+  })
+  sendXml(res, 200, xml)
+}
+
+/** The `<Part>` list: each needs a PartNumber (1..10,000) and an ETag, else MalformedXML. */
+function readParts(doc: Record<string, unknown>): CompleteMultipartUploadInput['parts'] {
+  const parts = Array.isArray(doc.Part) ? (doc.Part as unknown[]) : []
+  if (parts.length === 0) throw new S3ServerError('MalformedXML', 'CompleteMultipartUpload names no Part.')
+  return parts.map((part) => {
+    const fields = typeof part === 'object' && part !== null ? (part as Record<string, unknown>) : {}
+    const number = typeof fields.PartNumber === 'string' ? fields.PartNumber.trim() : ''
+    const etag = typeof fields.ETag === 'string' ? fields.ETag.trim() : ''
+    if (!/^\d{1,5}$/.test(number) || etag === '') {
+      throw new S3ServerError('MalformedXML', 'Every Part needs a PartNumber and an ETag.')
+    }
+    return { partNumber: Number(number), etag }
+  })
+}

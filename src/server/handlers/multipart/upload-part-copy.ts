@@ -1,0 +1,65 @@
+import type { Handler } from '../../context.js'
+import { S3ServerError } from '../../errors.js'
+import { sendXml } from '../../response/send.js'
+import { renderXml } from '../../response/xml.js'
+import { MULTIPART_LIMITS } from '../../storage/multipart-limits.js'
+import type { ByteRange, ObjectInfo } from '../../storage/types.js'
+import { checkCopySourceConditions } from '../objects/conditions.js'
+import { parseCopySource } from '../objects/copy-source.js'
+import { readUploadId, readUploadPartNumber } from './upload-params.js'
+
+const COPY_RANGE = /^bytes=(\d+)-(\d+)$/
+
+/**
+ * UploadPartCopy: a part made of (a range of) an existing object. The source's conditions are
+ * checked against the version whose bytes are copied; `x-amz-copy-source-range` must be
+ * `bytes=first-last` within the source.
+ */
+export const handleUploadPartCopy: Handler = async ({ ctx, req, res, route }) => {
+  const uploadId = readUploadId(route)
+  const partNumber = readUploadPartNumber(route)
+  const source = parseCopySource(req.headers['x-amz-copy-source'])
+  const rangeHeader = req.headers['x-amz-copy-source-range']
+  const sourceInfo = await ctx.storage.headObject(source.bucket, source.key)
+  checkCopySourceConditions(req.headers, sourceInfo)
+  const range = rangeHeader === undefined ? undefined : parseCopyRange(String(rangeHeader), sourceInfo)
+  const size = range ? range.end - range.start + 1 : sourceInfo.size
+  if (size > MULTIPART_LIMITS.maxPartSize) {
+    throw new S3ServerError(
+      'EntityTooLarge',
+      `A part is at most 5 GiB; the copy source range is ${size} bytes.`,
+    )
+  }
+  const { info, body } = await ctx.storage.getObject(source.bucket, source.key, range)
+  if (info.etag !== sourceInfo.etag) {
+    body.destroy()
+    throw new S3ServerError('PreconditionFailed', 'The copy source changed while it was read; retry.')
+  }
+  const part = await ctx.storage
+    .uploadPart({ bucket: route.bucket, key: route.key, uploadId, partNumber, body, size })
+    .catch((error: unknown) => {
+      // A refused part (say, NoSuchUpload) never read the source: release its file.
+      body.destroy()
+      throw error
+    })
+  const xml = renderXml('CopyPartResult', {
+    ETag: `"${part.etag}"`,
+    LastModified: part.lastModified.toISOString(),
+  })
+  sendXml(res, 200, xml)
+}
+
+/** `bytes=first-last` inside the source; InvalidArgument (S3's answer) for anything else. */
+function parseCopyRange(header: string, source: ObjectInfo): ByteRange {
+  const m = COPY_RANGE.exec(header.trim())
+  const start = m ? Number(m[1]) : Number.NaN
+  const end = m ? Number(m[2]) : Number.NaN
+  if (!m || end < start || end >= source.size) {
+    throw new S3ServerError(
+      'InvalidArgument',
+      `The x-amz-copy-source-range '${header}' must be bytes=first-last within the source's ${source.size} bytes.`,
+      { ArgumentName: 'x-amz-copy-source-range', ArgumentValue: header },
+    )
+  }
+  return { start, end }
+}

@@ -1,0 +1,27 @@
+import { openRequestBody } from '../../body/request-body.js'
+import type { Handler } from '../../context.js'
+import { sendEmpty } from '../../response/send.js'
+import { MULTIPART_LIMITS } from '../../storage/multipart-limits.js'
+import { readContentMd5 } from '../objects/object-metadata.js'
+import { readUploadId, readUploadPartNumber } from './upload-params.js'
+
+/**
+ * UploadPart: streams one part (≤ 5 GiB, Content-MD5 verified when sent) into storage; answers
+ * its MD5 ETag. No bucket event: only completing the upload creates the object.
+ */
+export const handleUploadPart: Handler = async ({ ctx, req, res, route, auth }) => {
+  const uploadId = readUploadId(route)
+  const partNumber = readUploadPartNumber(route)
+  const contentMd5 = readContentMd5(req.headers['content-md5'])
+  const { body, size } = openRequestBody(req, auth, ctx.auth.crypto, MULTIPART_LIMITS.maxPartSize)
+  const part = await ctx.storage.uploadPart({
+    bucket: route.bucket,
+    key: route.key,
+    uploadId,
+    partNumber,
+    body,
+    size,
+    contentMd5,
+  })
+  sendEmpty(res, 200, { etag: `"${part.etag}"` })
+}

@@ -1,0 +1,58 @@
+import type { S3ErrorCode } from '../../../shared/errors/catalogue.js'
+import { explainInvalidObjectName } from '../../../shared/names.js'
+import type { HandlerArgs } from '../../context.js'
+import { S3ServerError } from '../../errors.js'
+import { readXmlDocument } from './xml-body.js'
+
+/** S3's limit on keys in one DeleteObjects request. */
+export const MAX_DELETE_KEYS = 1000
+
+// 1,000 keys of up to 1,024 bytes each, XML-escaped, plus markup.
+const MAX_DELETE_BODY = 8 * 1024 * 1024
+
+/** A key to delete, or why it cannot be (reported for that key alone). */
+export interface DeleteKey {
+  key: string
+  problem?: { code: S3ErrorCode; message: string }
+}
+
+/** A parsed `<Delete>` document. */
+export interface DeleteRequest {
+  quiet: boolean
+  keys: DeleteKey[]
+}
+
+/**
+ * Reads DeleteObjects' `<Delete><Quiet/><Object><Key/></Object>…</Delete>`: MalformedXML for
+ * no objects, more than 1,000, or an Object without a Key. Content-MD5 is verified when sent
+ * (S3 requires it or a checksum; we accept its absence, as MinIO does).
+ */
+export async function readDeleteRequest(
+  args: Pick<HandlerArgs, 'ctx' | 'req' | 'auth'>,
+): Promise<DeleteRequest> {
+  const doc = await readXmlDocument(args, 'Delete', MAX_DELETE_BODY)
+  const objects = Array.isArray(doc.Object) ? (doc.Object as unknown[]) : []
+  if (objects.length === 0) throw new S3ServerError('MalformedXML', 'The Delete document names no Object.')
+  if (objects.length > MAX_DELETE_KEYS) {
+    throw new S3ServerError(
+      'MalformedXML',
+      `The Delete document names ${objects.length} objects; at most 1000.`,
+    )
+  }
+  const keys = objects.map((object): DeleteKey => {
+    const key =
+      typeof object === 'object' && object !== null ? (object as Record<string, unknown>).Key : undefined
+    if (typeof key !== 'string') throw new S3ServerError('MalformedXML', 'Every Object must have a Key.')
+    const problem = explainInvalidObjectName(key)
+    return problem
+      ? { key, problem: { code: key === '' ? 'InvalidArgument' : 'KeyTooLongError', message: problem } }
+      : { key }
+  })
+  return {
+    quiet:
+      String(doc.Quiet ?? '')
+        .trim()
+        .toLowerCase() === 'true',
+    keys,
+  }
+}
