@@ -58,6 +58,7 @@ function resolveKey(template: string | undefined, filename: string): string {
     })
   }
   // S3 replaces ${filename} with the name of the uploaded file (its base name).
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: S3's literal ${filename} form variable
   const key = template.replaceAll('${filename}', filename.replace(/^.*[\\/]/, ''))
   const problem = explainInvalidObjectName(key)
   if (problem !== undefined) throw new S3ServerError('InvalidObjectName', `Invalid key '${key}': ${problem}.`)
