@@ -32,6 +32,33 @@ export {
   type S3ErrorDetails,
   TimeoutError,
 } from './sdk/errors.js'
+export {
+  type NotificationEvent,
+  ObjectCreatedAll,
+  ObjectCreatedCompleteMultipartUpload,
+  ObjectCreatedCopy,
+  ObjectCreatedPost,
+  ObjectCreatedPut,
+  ObjectReducedRedundancyLostObject,
+  ObjectRemovedAll,
+  ObjectRemovedDelete,
+  ObjectRemovedDeleteMarkerCreated,
+} from './sdk/notification/event-types.js'
+export {
+  buildARN,
+  CloudFunctionConfig,
+  type FilterRule,
+  NotificationConfig,
+  QueueConfig,
+  TargetConfig,
+  TopicConfig,
+} from './sdk/notification/notification-config.js'
+export {
+  type ListenBackoffOptions,
+  NotificationListener,
+  type NotificationListenerEvents,
+  type NotificationRecord,
+} from './sdk/notification/notification-listener.js'
 export type { BucketItemFromList } from './sdk/operations/bucket/list-buckets.js'
 export type { MakeBucketOptions } from './sdk/operations/bucket/make-bucket.js'
 export type { IncompleteUploadedBucketItem } from './sdk/operations/listing/list-incomplete-uploads.js'

@@ -13,8 +13,11 @@ export interface S3Request {
   method: S3Method
   bucket?: string | undefined
   key?: string | undefined
-  /** Unescaped query parameters; flags such as `?location` have the value ''. */
-  query?: Readonly<Record<string, string>> | undefined
+  /**
+   * Unescaped query parameters; flags such as `?location` have the value ''. An array repeats the
+   * parameter (`events=a&events=b`, as ListenBucketNotification needs).
+   */
+  query?: Readonly<Record<string, string | string[]>> | undefined
   /** Lower-case header names. */
   headers?: Readonly<Record<string, string>> | undefined
   body?: WireBody

@@ -20,7 +20,7 @@ export interface SignableRequest {
   hostname: string
   /** Escaped path, without query. */
   path: string
-  query: Readonly<Record<string, string>> | undefined
+  query: Readonly<Record<string, string | string[]>> | undefined
   /** Lower-case names, including `host` and `x-amz-content-sha256`. */
   headers: Record<string, string>
 }

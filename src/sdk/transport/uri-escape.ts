@@ -32,8 +32,12 @@ export function escapeKey(key: string): string {
  * @example
  * buildQueryString({ versionId: 'v 1', location: '' }) // 'location=&versionId=v%201'
  */
-export function buildQueryString(query: Readonly<Record<string, string>>): string {
+export function buildQueryString(query: Readonly<Record<string, string | string[]>>): string {
   const pairs: string[] = []
-  for (const name in query) pairs.push(`${escapeUri(name)}=${escapeUri(query[name]!)}`)
+  for (const name in query) {
+    const value = query[name]!
+    for (const one of typeof value === 'string' ? [value] : value)
+      pairs.push(`${escapeUri(name)}=${escapeUri(one)}`)
+  }
   return pairs.sort().join('&')
 }

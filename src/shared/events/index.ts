@@ -29,7 +29,11 @@ export {
   type RawNotificationConfig,
   type RawRule,
 } from './notification-config.js'
-export { parseNotificationXml, serializeNotificationXml } from './notification-xml.js'
+export {
+  parseNotificationXml,
+  serializeNotificationXml,
+  serializeRawNotificationXml,
+} from './notification-xml.js'
 export { filtersOverlap, findCommonKey } from './overlap.js'
 export { escapeEventKey, unescapeEventKey } from './query-escape.js'
 export { buildEventRecord, type EventRecordInput, type S3EventObject, type S3EventRecord } from './record.js'

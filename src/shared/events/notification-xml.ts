@@ -68,27 +68,48 @@ export function parseNotificationXml(xml: string): RawNotificationConfig {
 
 /** Serializes a configuration as the XML GetBucketNotificationConfiguration returns. */
 export function serializeNotificationXml(config: NotificationConfig): string {
-  const QueueConfiguration = config.queues.map((q) => ({
-    ...(q.id !== undefined ? { Id: q.id } : {}),
-    Queue: q.arn,
-    Event: q.events,
-    ...(q.filter.prefix || q.filter.suffix
-      ? { Filter: { S3Key: { FilterRule: filterRules(q.filter) } } }
-      : {}),
-  }))
-  const body = builder.build({
-    NotificationConfiguration: {
-      '@_xmlns': S3_XMLNS,
-      ...(QueueConfiguration.length ? { QueueConfiguration } : {}),
-    },
-  }) as string
-  return `<?xml version="1.0" encoding="UTF-8"?>\n${body}`
+  return serializeRawNotificationXml({
+    queues: config.queues.map((q) => ({
+      ...(q.id !== undefined ? { id: q.id } : {}),
+      arn: q.arn,
+      events: q.events,
+      filterRules: filterRules(q.filter),
+    })),
+    topics: [],
+    cloudFunctions: [],
+  })
 }
 
-function filterRules(filter: { prefix: string; suffix: string }): { Name: string; Value: string }[] {
-  const rules: { Name: string; Value: string }[] = []
-  if (filter.prefix) rules.push({ Name: 'prefix', Value: filter.prefix })
-  if (filter.suffix) rules.push({ Name: 'suffix', Value: filter.suffix })
+/**
+ * Serializes rules of all three kinds, as the SDK sends them: per rule `Id`, the ARN element,
+ * each `Event`, and `Filter/S3Key/FilterRule` when there are filter rules.
+ *
+ * @example serializeRawNotificationXml({ queues: [{ arn, events: ['s3:ObjectCreated:*'], filterRules: [] }], topics: [], cloudFunctions: [] })
+ */
+export function serializeRawNotificationXml(config: RawNotificationConfig): string {
+  const body: Record<string, unknown> = { '@_xmlns': S3_XMLNS }
+  for (const [element, arnElement, field] of RULE_KINDS) {
+    if (config[field].length === 0) continue
+    body[element] = config[field].map((rule) => ({
+      ...(rule.id !== undefined ? { Id: rule.id } : {}),
+      [arnElement]: rule.arn,
+      Event: rule.events,
+      ...(rule.filterRules.length > 0
+        ? {
+            Filter: {
+              S3Key: { FilterRule: rule.filterRules.map((f) => ({ Name: f.name, Value: f.value })) },
+            },
+          }
+        : {}),
+    }))
+  }
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${builder.build({ NotificationConfiguration: body }) as string}`
+}
+
+function filterRules(filter: { prefix: string; suffix: string }): RawFilterRule[] {
+  const rules: RawFilterRule[] = []
+  if (filter.prefix) rules.push({ name: 'prefix', value: filter.prefix })
+  if (filter.suffix) rules.push({ name: 'suffix', value: filter.suffix })
   return rules
 }
 

@@ -1,0 +1,18 @@
+/** GetBucketNotificationConfiguration: `GET /bucket?notification`. */
+import { NotificationConfig } from '../../notification/notification-config.js'
+import { parseNotificationConfig } from '../../notification/notification-xml.js'
+import type { Transport } from '../../transport/transport.js'
+import { assertBucketName } from '../../validate.js'
+
+/**
+ * The bucket's notification configuration (empty when none is set).
+ * @example
+ * const config = await getBucketNotification(transport, 'photos')
+ */
+export async function getBucketNotification(t: Transport, bucketName: unknown): Promise<NotificationConfig> {
+  assertBucketName(bucketName)
+  return t.call({ method: 'GET', bucket: bucketName, query: { notification: '' } }, async (res) => {
+    const text = await res.text()
+    return text.trim() === '' ? new NotificationConfig() : parseNotificationConfig(text)
+  })
+}
