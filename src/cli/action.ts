@@ -46,8 +46,8 @@ export function reportError(ctx: CliContext, command: Command, error: unknown): 
   const why = describeError(error)
   const message = error instanceof CliError ? why : `${commandPath(command)}: ${why}`
   if (ctx.globals.json) {
-    const code = (error as { code?: unknown }).code
-    const detail = typeof code === 'string' ? { message, code } : { message }
+    const code = codeOf(error) ?? codeOf((error as { cause?: unknown } | undefined)?.cause)
+    const detail = code ? { message, code } : { message }
     process.stderr.write(`${JSON.stringify({ status: 'error', error: detail })}\n`)
   } else {
     process.stderr.write(`silo: ${message}\n`)
@@ -63,6 +63,11 @@ export function commandPath(command: Command): string {
   const names: string[] = []
   for (let at: Command | null = command; at?.parent; at = at.parent) names.unshift(at.name())
   return names.join(' ')
+}
+
+function codeOf(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | undefined)?.code
+  return typeof code === 'string' ? code : undefined
 }
 
 function flush(stream: NodeJS.WriteStream): Promise<void> {

@@ -2,13 +2,13 @@
  * What every command action gets: the global flags, the printer, and the alias lookups that
  * turn `local/...` into an SDK client.
  */
-import type { Client } from '../index.js'
+import type { AdminClient, Client } from '../index.js'
 import { type AliasEntry, type AliasFile, loadAliases } from './config/alias-store.js'
 import { resolveConfigDir } from './config/config-dir.js'
 import { CliError } from './errors/cli-error.js'
 import { useColor } from './output/colors.js'
 import { Printer } from './output/printer.js'
-import { createClient } from './remote/create-client.js'
+import { createAdminClient, createClient } from './remote/create-client.js'
 
 /** The global flags, as commander parses them (`--no-color` gives `color: false`). */
 export interface GlobalOptions {
@@ -87,6 +87,15 @@ export class CliContext {
    */
   async client(name: string): Promise<Client> {
     return createClient(await this.alias(name), this.connectionFlags())
+  }
+
+  /**
+   * An `AdminClient` for an alias (its keys must be the server's root credential).
+   * @example
+   * const [info] = await (await ctx.admin('local')).serverInfo()
+   */
+  async admin(name: string): Promise<AdminClient> {
+    return createAdminClient(await this.alias(name), this.connectionFlags())
   }
 
   /** @internal The flags `createClient` needs. */

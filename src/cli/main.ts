@@ -1,8 +1,15 @@
 import { Command } from 'commander'
+import { registerAdminCommands } from './commands/admin/index.js'
 import { registerCatCommand } from './commands/cat.js'
 import { registerConfigCommands } from './commands/config-host.js'
+import { registerCpCommand } from './commands/cp.js'
+import { registerLsCommand } from './commands/ls.js'
 import { registerMbCommand } from './commands/mb.js'
+import { registerMirrorCommand } from './commands/mirror.js'
+import { registerRbCommand } from './commands/rb.js'
+import { registerRmCommand } from './commands/rm.js'
 import { registerServerCommand } from './commands/server.js'
+import { registerShareCommands } from './commands/share.js'
 import { registerStatCommand } from './commands/stat.js'
 import { installUsageErrors } from './usage.js'
 
@@ -23,9 +30,16 @@ const program = new Command('silo')
 
 registerServerCommand(program)
 registerConfigCommands(program)
+registerLsCommand(program)
 registerMbCommand(program)
+registerRbCommand(program)
+registerCpCommand(program)
+registerMirrorCommand(program)
 registerCatCommand(program)
+registerRmCommand(program)
 registerStatCommand(program)
+registerShareCommands(program)
+registerAdminCommands(program)
 installUsageErrors(program)
 
 program.parseAsync(process.argv).catch((error: unknown) => {

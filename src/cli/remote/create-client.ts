@@ -5,7 +5,7 @@
 import http from 'node:http'
 import https from 'node:https'
 import type { Writable } from 'node:stream'
-import { Client } from '../../index.js'
+import { AdminClient, Client } from '../../index.js'
 import type { AliasEntry } from '../config/alias-store.js'
 import { parseEndpoint } from '../config/parse-endpoint.js'
 import { createDebugTransport } from './debug-transport.js'
@@ -49,4 +49,14 @@ export function clientOptionsFor(entry: AliasEntry, flags: ConnectionFlags) {
  */
 export function createClient(entry: AliasEntry, flags: ConnectionFlags): Client {
   return new Client(clientOptionsFor(entry, flags))
+}
+
+/**
+ * An `AdminClient` for an alias.
+ * @example
+ * const admin = createAdminClient(entry, { debug: false, insecure: false, log: process.stderr })
+ * await admin.serviceStatus()
+ */
+export function createAdminClient(entry: AliasEntry, flags: ConnectionFlags): AdminClient {
+  return new AdminClient(clientOptionsFor(entry, flags))
 }

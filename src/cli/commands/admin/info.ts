@@ -1,0 +1,58 @@
+/**
+ * `silo admin info ALIAS`: one block per server (the seed's text form), or the server
+ * information record per line with `--json`.
+ */
+import type { Command } from 'commander'
+import type { ServerInfo } from '../../../index.js'
+import { runAction } from '../../action.js'
+import type { Palette } from '../../output/colors.js'
+import { formatSize } from '../../output/format-size.js'
+import { formatAgo } from '../../output/format-time.js'
+import { adminAlias } from '../../remote/parse-remote.js'
+import { attempt } from './fail.js'
+
+/**
+ * The text block of one server.
+ * @example
+ * formatServerInfo(info, createPalette(false))
+ * // '●  127.0.0.1:9000\n   Uptime : online since 2 hours ago\n  Version : ...'
+ */
+export function formatServerInfo(info: ServerInfo, colors: Palette): string {
+  if (info.error) {
+    return [`${colors.red('●')}  ${colors.bold(info.address)}`, `    Error : ${info.error}`].join('\n')
+  }
+  const { server, network, storage } = info
+  const arns = server.sqsARN.length > 0 ? server.sqsARN.join(' ') : '<none>'
+  return [
+    `${colors.green('●')}  ${colors.bold(info.address)}`,
+    `   Uptime : online since ${formatAgo(server.uptime * 1000)} ago`,
+    `  Version : ${server.version}`,
+    `   Region : ${server.region}`,
+    ` SQS ARNs : ${arns}`,
+    // Silo's counters say what they mean: `received` came in, `transferred` went out.
+    `    Stats : Incoming ${formatSize(network.received, { spaced: true })}, Outgoing ${formatSize(network.transferred, { spaced: true })}`,
+    `  Storage : Used ${formatSize(storage.used, { spaced: true })}`,
+  ].join('\n')
+}
+
+/**
+ * Registers `admin info`.
+ * @example
+ * registerAdminInfoCommand(admin) // silo admin info local
+ */
+export function registerAdminInfoCommand(admin: Command): void {
+  admin
+    .command('info')
+    .description('print server information (uptime, version, region, ARNs, traffic, storage)')
+    .argument('<ALIAS>', 'deployment alias')
+    .action(
+      runAction(async (ctx, [target]) => {
+        const alias = adminAlias(target!, 'admin info')
+        const servers = await attempt(`get information on "${alias}"`, (await ctx.admin(alias)).serverInfo())
+        const blocks = servers.map((info) => formatServerInfo(info, ctx.out.colors))
+        servers.forEach((info, i) => {
+          ctx.out.result(i < blocks.length - 1 ? `${blocks[i]}\n` : blocks[i]!, { ...info })
+        })
+      }),
+    )
+}

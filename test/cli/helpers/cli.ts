@@ -1,0 +1,101 @@
+/**
+ * Runs the BUILT command line (`dist/cli/main.js`, built by `npm test`'s pretest) as a child
+ * process against an in-process server, with a temporary `--config-dir` holding alias `local`.
+ * Children are spawned asynchronously so the in-process server keeps answering.
+ */
+import { spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { ROOT_PASSWORD, ROOT_USER, type RunningServer, startServer } from '../../e2e/helpers/server.js'
+
+/** The built CLI. */
+export const CLI = join(import.meta.dirname, '../../../dist/cli/main.js')
+
+/** Whether the CLI is built (tests skip with a reason otherwise). */
+export const CLI_BUILT = existsSync(CLI)
+
+/** What a CLI run printed and how it exited. */
+export interface CliResult {
+  code: number | null
+  stdout: string
+  stderr: string
+}
+
+/** Options of one run. */
+export interface RunOptions {
+  input?: string | Buffer
+  env?: NodeJS.ProcessEnv
+  cwd?: string
+}
+
+/**
+ * Runs `silo ARGS...` and collects its output.
+ * @example
+ * const { code, stdout } = await runCli(['--config-dir', dir, 'ls', 'local'])
+ */
+export function runCli(args: string[], options: RunOptions = {}): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], {
+      cwd: options.cwd,
+      env: { ...process.env, NO_COLOR: '', ...options.env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk
+    })
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr += chunk
+    })
+    child.once('error', reject)
+    child.once('close', (code) => resolve({ code, stdout, stderr }))
+    child.stdin.end(options.input)
+  })
+}
+
+/** A server, a config dir with alias `local` pointing at it, and a runner bound to both. */
+export interface CliEnv {
+  server: RunningServer
+  configDir: string
+  /** Runs `silo --config-dir <dir> ARGS...`. */
+  run(args: string[], options?: RunOptions): Promise<CliResult>
+  stop(): Promise<void>
+}
+
+/**
+ * Starts a server and registers it as alias `local`.
+ * @example
+ * const env = await startCliEnv()
+ * await env.run(['mb', 'local/photos'])
+ */
+export async function startCliEnv(): Promise<CliEnv> {
+  const server = await startServer()
+  const configDir = await mkdtemp(join(tmpdir(), 'silo-cli-conf-'))
+  const run = (args: string[], options?: RunOptions) => runCli(['--config-dir', configDir, ...args], options)
+  const added = await run(['config', 'host', 'add', 'local', server.url, ROOT_USER, ROOT_PASSWORD])
+  if (added.code !== 0) throw new Error(`config host add failed: ${added.stderr}`)
+  return {
+    server,
+    configDir,
+    run,
+    async stop() {
+      await server.stop()
+      await rm(configDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/**
+ * Parses JSON-lines output.
+ * @example
+ * const records = jsonLines(result.stdout)
+ */
+export function jsonLines(text: string): Record<string, unknown>[] {
+  return text
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
+}
