@@ -216,7 +216,7 @@ describe.each(CASES)('events to $name', (c) => {
       expect(messages.map((m) => [m.EventName, m.Key, m.Records.length])).toEqual(
         expected.map((e) => [e.eventName, `${bucket}/${e.key}`, 1]),
       )
-      messages.forEach((m, i) => check(m.Records[0], i))
+      for (const [i, m] of messages.entries()) check(m.Records[0], i)
       expectInSequencerOrder(messages.map((m) => m.Records[0]!))
     } else if (c.shape === 'namespace') {
       // k1 was removed; dir/k 2 holds its last event, the GET.
@@ -241,7 +241,7 @@ describe.each(CASES)('events to $name', (c) => {
       const rows = (await target.sink.read()) as [string, Rec[] | { Records: Rec[] }][]
       const records = rows.map(([, data]) => (Array.isArray(data) ? data : data.Records))
       expect(records.map((r) => r.length)).toEqual(expected.map(() => 1))
-      records.forEach((r, i) => check(r[0], i))
+      for (const [i, r] of records.entries()) check(r[0], i)
       // The first item is the event time: the record's own (redis), or the column (sql, UTC ms).
       expect(rows.map(([time]) => new Date(time).toISOString())).toEqual(records.map((r) => r[0]!.eventTime))
       expectInSequencerOrder(records.map((r) => r[0]!))
