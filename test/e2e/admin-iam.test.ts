@@ -120,13 +120,13 @@ describe('IAM users through the admin API', () => {
       Version: '2012-10-17',
       Statement: [{ Effect: 'Allow', Action: 's3:GetObjects', Resource: '*' }],
     }
-    const err = await h
+    const err = (await h
       .admin()
       .addCannedPolicy('typo', bad)
-      .catch((e: { code: string; message: string }) => e)
+      .catch((e: unknown) => e)) as Error & { code: string }
     expect(err).toMatchObject({ code: 'MalformedPolicy' })
-    expect((err as Error).message).toContain('Statement[0].Action')
-    expect((err as Error).message).toContain('s3:GetObject')
+    expect(err.message).toContain('Statement[0].Action')
+    expect(err.message).toContain('s3:GetObject')
     const names = (await h.admin().listCannedPolicies()).map((p) => p.name)
     expect(names).toEqual(['readonly', 'readwrite', 'reports-rw', 'writeonly'])
   })

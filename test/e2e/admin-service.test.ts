@@ -6,6 +6,7 @@ import {
   PutObjectCommand,
 } from '@aws-sdk/client-s3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ServerInfo } from '../../src/index.js'
 import { nodeCrypto } from '../../src/server/auth/node-crypto.js'
 import { encryptAdminBody } from '../../src/shared/admin-crypto/index.js'
 import { formatAmzDate, signRequest, UNSIGNED_PAYLOAD } from '../../src/shared/sigv4/index.js'
@@ -36,7 +37,7 @@ describe('info and service status', () => {
     expect(res.headers['x-amz-request-id']).toMatch(/^[0-9A-F]+$/)
     const records = JSON.parse(res.text) as Array<Record<string, unknown>>
     expect(records).toHaveLength(1)
-    const [info] = records as [Record<string, Record<string, unknown>>]
+    const [info] = records as unknown as [ServerInfo]
     expect(Object.keys(info).sort()).toEqual([
       'address',
       'error',
@@ -55,7 +56,7 @@ describe('info and service status', () => {
     expect(Object.keys(info.network).sort()).toEqual(['received', 'transferred'])
     expect(info.network.received).toBeGreaterThan(3000) // the PUT of 3000 bytes came in
     expect(info.network.transferred).toBeGreaterThan(0)
-    const server = info.server!
+    const server = info.server
     expect(Object.keys(server).sort()).toEqual(['commitID', 'region', 'sqsARN', 'uptime', 'version'])
     expect(server.uptime).toEqual(expect.any(Number))
     expect(server.version).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/)
