@@ -3,6 +3,7 @@
  */
 import { platform } from '#platform'
 import { type ClientOptions, resolveClientOptions } from './client-options.js'
+import { type RequestOptions, resolveRequestOptions } from './request-options/request-options.js'
 import { Transport } from './transport/transport.js'
 
 /**
@@ -21,6 +22,19 @@ export class ClientCore {
    */
   constructor(options: ClientOptions) {
     this.transport = new Transport(resolveClientOptions(options), platform)
+  }
+
+  /**
+   * Sets Node HTTP/TLS options for every later request (`ca`, `cert`, `key`,
+   * `rejectUnauthorized`, `servername`, `agent`, `timeout`, …), replacing earlier ones. Unlike
+   * minio-js, `agent` and `timeout` take effect: `agent` here wins over `transportAgent`, and
+   * `timeout` fails a request idle that many milliseconds with `TimeoutError`. Browsers ignore
+   * them (the browser owns TLS). Throws `InvalidArgumentError` for an unknown option.
+   * @example
+   * client.setRequestOptions({ ca: readFileSync('public.crt'), timeout: 30_000 })
+   */
+  setRequestOptions(options: RequestOptions): void {
+    this.transport.options.requestOptions = resolveRequestOptions(options)
   }
 
   /**

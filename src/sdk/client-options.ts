@@ -3,6 +3,7 @@
  */
 import { DEFAULT_PART_SIZE, MAX_PART_SIZE, MIN_PART_SIZE } from './constants.js'
 import { InvalidArgumentError, InvalidEndpointError } from './errors.js'
+import type { RequestOptions } from './request-options/request-options.js'
 import { explainInvalidEndpoint } from './validate-endpoint.js'
 
 /**
@@ -53,6 +54,8 @@ export interface ResolvedClientOptions {
   transportAgent: object | undefined
   partSize: number
   pathStyle: boolean
+  /** From `setRequestOptions` (Node): read by the sender on every request. */
+  requestOptions: RequestOptions
 }
 
 /**
@@ -86,6 +89,7 @@ export function resolveClientOptions(options: ClientOptions): ResolvedClientOpti
     transportAgent: optional(options, 'transportAgent', 'object'),
     partSize: resolvePartSize(options.partSize),
     pathStyle: optional(options, 'pathStyle', 'boolean') ?? true,
+    requestOptions: {},
   }
 }
 

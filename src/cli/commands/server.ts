@@ -2,10 +2,11 @@ import type { Command } from 'commander'
 
 interface ServerCommandOptions {
   address: string
+  certsDir?: string
 }
 
 /**
- * Registers `silo server DIR [--address HOST:PORT]`: starts an S3-compatible server storing data
+ * Registers `silo server DIR [--address HOST:PORT] [--certs-dir DIR]`: starts an S3-compatible server storing data
  * in DIR and stops it cleanly on SIGINT/SIGTERM. The server code loads only for this command.
  *
  * @example registerServerCommand(program) // then: silo server ./data --address :9000
@@ -16,6 +17,7 @@ export function registerServerCommand(program: Command): void {
     .description('start an S3-compatible object storage server storing data in DIR')
     .argument('<DIR...>', 'data directory')
     .option('--address <HOST:PORT>', 'bind to this address', ':9000')
+    .option('--certs-dir <DIR>', 'serve HTTPS with DIR/public.crt and DIR/private.key (as MinIO)')
     .action(async (dirs: string[], options: ServerCommandOptions) => {
       if (dirs.length > 1) {
         console.error(
@@ -24,8 +26,16 @@ export function registerServerCommand(program: Command): void {
         process.exitCode = 1
         return
       }
-      const { createServer } = await import('../../server/index.js')
-      const server = createServer({ dir: dirs[0]!, address: options.address })
+      const { createServer, readCertsDir } = await import('../../server/index.js')
+      let tls: ReturnType<typeof readCertsDir> | undefined
+      try {
+        tls = options.certsDir === undefined ? undefined : readCertsDir(options.certsDir)
+      } catch (error) {
+        console.error(`silo server: ${(error as Error).message}`)
+        process.exitCode = 1
+        return
+      }
+      const server = createServer({ dir: dirs[0]!, address: options.address, tls })
       await server.start()
       const stop = (signal: NodeJS.Signals) => {
         console.log(`\nReceived ${signal}, stopping…`)

@@ -6,7 +6,8 @@
 import http, { type ClientRequest, type IncomingMessage } from 'node:http'
 import https from 'node:https'
 import { checkLength, iterateChunks } from '../body/chunks.js'
-import { InvalidArgumentError, NetworkError } from '../errors.js'
+import { InvalidArgumentError, NetworkError, TimeoutError } from '../errors.js'
+import type { RequestOptions } from '../request-options/request-options.js'
 import { abortError } from './abort.js'
 import type { HttpSend, SendOptions, WireBody, WireRequest, WireResponse } from './types.js'
 
@@ -31,7 +32,7 @@ function defaultAgent(useSSL: boolean): http.Agent {
  * @example
  * const send = createNodeSend({ useSSL: false })
  */
-export function createNodeSend(options: SendOptions): HttpSend {
+export function createNodeSend(options: SendOptions & { readonly requestOptions?: RequestOptions }): HttpSend {
   const custom = options.transport as Partial<RequestModule> | undefined
   if (custom !== undefined && typeof custom.request !== 'function') {
     throw new InvalidArgumentError(
@@ -40,20 +41,28 @@ export function createNodeSend(options: SendOptions): HttpSend {
   }
   const agent = (options.transportAgent as http.Agent | undefined) ?? defaultAgent(options.useSSL)
   const module = (): RequestModule => (custom as RequestModule | undefined) ?? (options.useSSL ? https : http)
-  return (request) => send(module(), agent, request)
+  // Read per request: setRequestOptions may change them after the client was created.
+  return (request) => send(module(), agent, options.requestOptions ?? {}, request)
 }
 
-function send(module: RequestModule, agent: http.Agent, request: WireRequest): Promise<WireResponse> {
+function send(
+  module: RequestModule,
+  agent: http.Agent,
+  extra: RequestOptions,
+  request: WireRequest,
+): Promise<WireResponse> {
   return new Promise((resolve, reject) => {
     const { signal } = request
     const req = module.request(
       {
+        // setRequestOptions first, so the request's own values below win (agent aside).
+        ...(extra as http.RequestOptions),
+        agent: (extra.agent as http.Agent | undefined) ?? agent,
         method: request.method,
         host: request.hostname,
         port: request.port,
         path: request.path,
         headers: request.headers,
-        agent,
         signal,
       },
       (res) => {
@@ -63,7 +72,11 @@ function send(module: RequestModule, agent: http.Agent, request: WireRequest): P
         else resolve(wrapResponse(res))
       },
     )
+    if (extra.timeout) {
+      req.setTimeout(extra.timeout, () => req.destroy(timeoutError(request, extra.timeout!)))
+    }
     req.on('error', (cause) => {
+      if (cause instanceof TimeoutError) return reject(cause)
       reject(signal?.aborted ? abortError(signal) : networkError(request, cause))
     })
     const written = writeBody(req, request.body)
@@ -112,6 +125,11 @@ async function readText(res: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = []
   for await (const chunk of res) chunks.push(chunk as Buffer)
   return Buffer.concat(chunks).toString('utf8')
+}
+
+function timeoutError(request: WireRequest, ms: number): TimeoutError {
+  const where = `${request.method} ${request.protocol}//${request.headers.host}`
+  return new TimeoutError(`${where} timed out: no activity for ${ms} ms (setRequestOptions timeout)`)
 }
 
 function networkError(request: WireRequest, cause: Error): NetworkError {
