@@ -3,7 +3,8 @@
 import hashing from './hashing.mjs'
 import loopbackHttp from './loopback-http.mjs'
 import sdkGet from './sdk-get.mjs'
+import sdkObjectsAtScale from './sdk-objects-at-scale.mjs'
 import sdkPut from './sdk-put.mjs'
 import serverPutGet from './server-put-get.mjs'
 
-export const SCENARIOS = [sdkPut, sdkGet, serverPutGet, loopbackHttp, hashing]
+export const SCENARIOS = [sdkPut, sdkGet, sdkObjectsAtScale, serverPutGet, loopbackHttp, hashing]

@@ -1,13 +1,12 @@
 /** ListObjectsV2: `GET /bucket?list-type=2`, paged by continuation token. */
 import { InvalidArgumentError } from '../../errors.js'
-import { readXml } from '../../transport/parse.js'
 import type { Transport } from '../../transport/transport.js'
-import { textOf } from '../../transport/xml.js'
 import { optionalObject } from '../../validate.js'
 import type { ListObjectsOptions } from './list-objects.js'
 import { listingArgs, pageSize } from './listing-args.js'
 import { type ListingStream, toListingStream } from './listing-stream.js'
 import { type BucketItem, parseObjectsPage } from './parse-objects-page.js'
+import { scanListing } from './scan-listing-xml.js'
 
 /**
  * Lists objects (and, unless recursive, common prefixes) with ListObjectsV2, lazily, starting
@@ -50,10 +49,12 @@ async function* pages(
   let token = ''
   for (;;) {
     const query = token === '' ? base : { ...base, 'continuation-token': token }
-    const result = await t.call({ method: 'GET', bucket, query }, (res) => readXml(res, 'ListBucketResult'))
+    const result = await t.call({ method: 'GET', bucket, query }, async (res) =>
+      scanListing(await res.text()),
+    )
     const page = parseObjectsPage(result)
     yield page.items
-    const next = textOf(result, 'NextContinuationToken')
+    const next = result.field('NextContinuationToken')
     if (!page.truncated || next === '' || next === token) return
     token = next
   }

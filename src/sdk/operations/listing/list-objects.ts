@@ -3,13 +3,12 @@
  * server omits it (AWS does without a delimiter), at the last key or prefix of the page: the
  * minio-js bug that stopped recursive V1 listings at 1,000 keys (facts §2.8, PR #1253).
  */
-import { readXml } from '../../transport/parse.js'
 import type { Transport } from '../../transport/transport.js'
-import { textOf } from '../../transport/xml.js'
 import { optionalObject } from '../../validate.js'
 import { listingArgs, pageSize } from './listing-args.js'
 import { decodeListedKey, type ListingStream, toListingStream } from './listing-stream.js'
-import { type BucketItem, isUrlEncoded, parseObjectsPage } from './parse-objects-page.js'
+import { type BucketItem, parseObjectsPage } from './parse-objects-page.js'
+import { scanListing } from './scan-listing-xml.js'
 
 /**
  * Options of `listObjects`.
@@ -48,10 +47,12 @@ async function* pages(
   let marker = ''
   for (;;) {
     const query = { delimiter, 'encoding-type': 'url', marker, 'max-keys': maxKeys, prefix }
-    const result = await t.call({ method: 'GET', bucket, query }, (res) => readXml(res, 'ListBucketResult'))
+    const result = await t.call({ method: 'GET', bucket, query }, async (res) =>
+      scanListing(await res.text()),
+    )
     const page = parseObjectsPage(result)
     yield page.items
-    const next = decodeListedKey(textOf(result, 'NextMarker'), isUrlEncoded(result)) || page.lastName
+    const next = decodeListedKey(result.field('NextMarker'), page.urlEncoded) || page.lastName
     if (!page.truncated || next === '' || next === marker) return
     marker = next
   }

@@ -1,6 +1,6 @@
 /** Reads one ListObjects / ListObjectsV2 page into listing items. */
-import { childrenOf, textOf, type XmlValue } from '../../transport/xml.js'
 import { decodeListedKey } from './listing-stream.js'
+import type { ScannedListing } from './scan-listing-xml.js'
 
 /**
  * A listed object, or (directory-style listings) a common prefix with size 0.
@@ -17,37 +17,28 @@ export interface ObjectsPage {
   truncated: boolean
   /** The last key or prefix on the page (decoded): the V1 marker when the server sends no NextMarker. */
   lastName: string
+  /** Whether names, markers and tokens on the page are URL-encoded (`encoding-type=url`). */
+  urlEncoded: boolean
 }
 
 /**
  * Objects first, then common prefixes, as S3 returns them.
  * @example
- * const page = parseObjectsPage(await readXml(res, 'ListBucketResult'))
+ * const page = parseObjectsPage(scanListing(await res.text()))
  */
-export function parseObjectsPage(result: XmlValue): ObjectsPage {
-  const encoded = textOf(result, 'EncodingType') === 'url'
-  const items: BucketItem[] = childrenOf(result, 'Contents').map((c) => ({
-    name: decodeListedKey(textOf(c, 'Key'), encoded),
-    lastModified: new Date(textOf(c, 'LastModified')),
-    etag: textOf(c, 'ETag').replace(/"/g, ''),
-    size: Number(textOf(c, 'Size')),
+export function parseObjectsPage(page: ScannedListing): ObjectsPage {
+  const urlEncoded = page.field('EncodingType') === 'url'
+  const items: BucketItem[] = page.contents.map((c) => ({
+    name: decodeListedKey(c.Key, urlEncoded),
+    lastModified: new Date(c.LastModified),
+    etag: c.ETag.replace(/"/g, ''),
+    size: Number(c.Size),
   }))
-  for (const p of childrenOf(result, 'CommonPrefixes')) {
-    items.push({ prefix: decodeListedKey(textOf(p, 'Prefix'), encoded), size: 0 })
-  }
+  for (const p of page.prefixes) items.push({ prefix: decodeListedKey(p, urlEncoded), size: 0 })
   let lastName = ''
   for (const item of items) {
     const name = item.name ?? item.prefix
     if (name > lastName) lastName = name
   }
-  return { items, truncated: textOf(result, 'IsTruncated') === 'true', lastName }
-}
-
-/**
- * Whether a page was sent URL-encoded (then its markers and tokens are encoded too).
- * @example
- * isUrlEncoded(result) // true when <EncodingType>url</EncodingType>
- */
-export function isUrlEncoded(result: XmlValue): boolean {
-  return textOf(result, 'EncodingType') === 'url'
+  return { items, truncated: page.field('IsTruncated') === 'true', lastName, urlEncoded }
 }

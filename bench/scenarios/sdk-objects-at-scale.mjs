@@ -1,0 +1,219 @@
+// Objects at scale, SDKs compared: (1) upload a 1 GiB stream of unknown length (multipart),
+// throughput and peak RSS of each uploading process; (2) listObjectsV2 recursive over 100,000
+// keys, keys/s. Each SDK runs in a fresh child process (this file, forked with a task in
+// SILO_OBJECTS_TASK), so one SDK's buffers never count against another's peak RSS.
+import { fork } from 'node:child_process'
+import { createRequire } from 'node:module'
+import { Readable } from 'node:stream'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { median, spread } from '../lib/stats.mjs'
+
+const MiB = 1024 * 1024
+const UPLOAD_MIB = Number(process.env.SILO_BENCH_UPLOAD_MIB || 1024)
+const LIST_KEYS = Number(process.env.SILO_BENCH_LIST_KEYS || 100_000)
+const SDK_LABELS = { silo: 'Silo SDK', minio: 'minio-js', aws: '@aws-sdk/lib-storage + client-s3' }
+const BUCKET = 'bench-at-scale'
+
+export default {
+  name: 'sdk-objects-at-scale',
+  title: 'Objects at scale: SDKs compared',
+  description: `Upload a ${UPLOAD_MIB} MiB stream of unknown length (Silo putObject, minio-js putObject, @aws-sdk/lib-storage Upload; each library's default part size and concurrency), and listObjectsV2 recursive over ${LIST_KEYS.toLocaleString('en-US')} keys; every run in a fresh child process.`,
+  async run(ctx) {
+    const { server, note } = await ctx.sdkServer()
+    await runTask({ kind: 'prepare', server, count: LIST_KEYS })
+    const uploads = await measure(ctx, server, 'upload', ['silo', 'minio', 'aws'])
+    const listings = await measure(ctx, server, 'list', ['silo', 'minio', 'aws'])
+    const uploadRows = uploads.map(({ sdk, results, error }) => ({
+      label: SDK_LABELS[sdk],
+      error,
+      mibPerSec: median(results.map((r) => UPLOAD_MIB / r.seconds)),
+      opsSpread: spread(results.map((r) => 1 / r.seconds)),
+      clientRss: Math.max(...results.map((r) => r.maxRss)),
+      parts: results[0]?.parts,
+    }))
+    const listRows = listings.map(({ sdk, results, error }) => ({
+      label: SDK_LABELS[sdk],
+      error,
+      keysPerSec: median(results.map((r) => r.keys / r.seconds)),
+      opsSpread: spread(results.map((r) => r.keys / r.seconds)),
+      clientRss: Math.max(...results.map((r) => r.maxRss)),
+    }))
+    return {
+      subtitle: `against ${server.label}${note}`,
+      sections: [
+        {
+          heading: `Upload ${UPLOAD_MIB} MiB, stream of unknown length`,
+          columns: [
+            { key: 'label', header: 'SDK', align: 'left' },
+            { key: 'mibPerSec', header: 'MiB/s', format: 'number' },
+            { key: 'opsSpread', header: 'spread', format: 'percent' },
+            { key: 'clientRss', header: 'client peak RSS MiB', format: 'mib' },
+            { key: 'parts', header: 'parts', format: 'count' },
+          ],
+          rows: uploadRows,
+          goals: [],
+        },
+        {
+          heading: `listObjectsV2 recursive, ${LIST_KEYS.toLocaleString('en-US')} keys`,
+          columns: [
+            { key: 'label', header: 'SDK', align: 'left' },
+            { key: 'keysPerSec', header: 'keys/s', format: 'count' },
+            { key: 'opsSpread', header: 'spread', format: 'percent' },
+            { key: 'clientRss', header: 'client peak RSS MiB', format: 'mib' },
+          ],
+          rows: listRows,
+          goals: [],
+        },
+      ],
+      goals: [],
+    }
+  },
+}
+
+// Rounds interleave the SDKs, as the other scenarios do; uploads are long, so fewer rounds.
+async function measure(ctx, server, kind, sdks) {
+  const rounds = kind === 'upload' ? Math.min(3, ctx.options.rounds) : ctx.options.rounds
+  const out = sdks.map((sdk) => ({ sdk, results: [], error: undefined }))
+  for (let round = 0; round < rounds; round++) {
+    for (const entry of out) {
+      if (entry.error) continue
+      try {
+        entry.results.push(await runTask({ kind, sdk: entry.sdk, server, round }))
+        ctx.log(`  ${kind} ${entry.sdk} round ${round + 1}: ${JSON.stringify(entry.results.at(-1))}`)
+      } catch (error) {
+        entry.error = error.message
+      }
+    }
+  }
+  return out
+}
+
+function runTask(task) {
+  return new Promise((resolve, reject) => {
+    const child = fork(fileURLToPath(import.meta.url), [], {
+      env: { ...process.env, SILO_OBJECTS_TASK: JSON.stringify(task) },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    })
+    let result
+    child.on('message', (message) => {
+      result = message
+    })
+    child.on('exit', (code) => {
+      if (result?.ok) resolve(result.value)
+      else reject(new Error(result?.error ?? `child exited with code ${code}`))
+    })
+  })
+}
+
+// ---- child side ----
+
+const require = createRequire(import.meta.url)
+
+async function siloClient(server) {
+  const { siloSdkEntry } = await import('../lib/paths.mjs')
+  const { Client } = await import(pathToFileURL(siloSdkEntry()).href)
+  return new Client({ endPoint: server.host, port: server.port, useSSL: false, ...keys(server) })
+}
+const keys = (s) => ({ accessKey: s.accessKey, secretKey: s.secretKey, region: s.region })
+function minioClient(server) {
+  const Minio = require('minio')
+  return new Minio.Client({ endPoint: server.host, port: server.port, useSSL: false, ...keys(server) })
+}
+function awsClient(server) {
+  const { S3Client } = require('@aws-sdk/client-s3')
+  return new S3Client({
+    endpoint: `http://${server.host}:${server.port}`,
+    region: server.region,
+    credentials: { accessKeyId: server.accessKey, secretAccessKey: server.secretKey },
+    forcePathStyle: true,
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  })
+}
+
+/** `total` bytes in 1 MiB chunks from one reused buffer: no size property, so "unknown length". */
+function unknownLengthStream(total) {
+  const chunk = Buffer.alloc(MiB, 0x5a)
+  let sent = 0
+  return new Readable({
+    read() {
+      if (sent >= total) return this.push(null)
+      sent += chunk.length
+      this.push(chunk)
+    },
+  })
+}
+
+const TASKS = {
+  async prepare({ server, count }) {
+    const client = await siloClient(server)
+    if (!(await client.bucketExists(BUCKET))) await client.makeBucket(BUCKET)
+    let next = 0
+    await Promise.all(
+      Array.from({ length: 32 }, async () => {
+        for (let i = next++; i < count; i = next++) {
+          await client.putObject(BUCKET, `list/${String(i).padStart(7, '0')}`, 'x')
+        }
+      }),
+    )
+    return { keys: count }
+  },
+  async upload({ sdk, server, round }) {
+    const key = `upload/${sdk}-${round}`
+    const body = unknownLengthStream(UPLOAD_MIB * MiB)
+    const start = performance.now()
+    let parts
+    if (sdk === 'silo') {
+      const client = await siloClient(server)
+      let confirmed = 0
+      await client.putObject(BUCKET, key, body, undefined, {}, { onProgress: () => confirmed++ })
+      parts = confirmed
+      await client.removeObject(BUCKET, key)
+    } else if (sdk === 'minio') {
+      const client = minioClient(server)
+      await client.putObject(BUCKET, key, body)
+      await client.removeObject(BUCKET, key)
+    } else {
+      const { Upload } = require('@aws-sdk/lib-storage')
+      const { DeleteObjectCommand } = require('@aws-sdk/client-s3')
+      const client = awsClient(server)
+      await new Upload({ client, params: { Bucket: BUCKET, Key: key, Body: body } }).done()
+      await client.send(new DeleteObjectCommand({ Bucket: BUCKET, Key: key }))
+    }
+    const seconds = (performance.now() - start) / 1000
+    return { seconds, maxRss: process.resourceUsage().maxRSS * 1024, parts }
+  },
+  async list({ sdk, server }) {
+    let keys = 0
+    const start = performance.now()
+    if (sdk === 'silo') {
+      for await (const _ of (await siloClient(server)).listObjectsV2(BUCKET, 'list/', true)) keys++
+    } else if (sdk === 'minio') {
+      for await (const _ of minioClient(server).listObjectsV2(BUCKET, 'list/', true)) keys++
+    } else {
+      const { ListObjectsV2Command } = require('@aws-sdk/client-s3')
+      const client = awsClient(server)
+      let token
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket: BUCKET, Prefix: 'list/', ContinuationToken: token }),
+        )
+        keys += page.Contents?.length ?? 0
+        token = page.NextContinuationToken
+      } while (token)
+    }
+    return {
+      keys,
+      seconds: (performance.now() - start) / 1000,
+      maxRss: process.resourceUsage().maxRSS * 1024,
+    }
+  },
+}
+
+if (process.env.SILO_OBJECTS_TASK && process.send) {
+  const task = JSON.parse(process.env.SILO_OBJECTS_TASK)
+  TASKS[task.kind](task).then(
+    (value) => process.send({ ok: true, value }, () => process.exit(0)),
+    (error) => process.send({ ok: false, error: String(error?.stack ?? error) }, () => process.exit(1)),
+  )
+}
