@@ -5,7 +5,7 @@ import type { EventQueue } from './queue/types.js'
 import type { EventTarget, QueuedEvent } from './targets/types.js'
 
 export interface SenderOptions {
-  target: Pick<EventTarget, 'arn' | 'send'>
+  target: Pick<EventTarget, 'arn' | 'send'> & Partial<Pick<EventTarget, 'isOnline'>>
   /** The sender owns it from now on and closes it in `close()`. */
   queue: EventQueue
   clock?: Clock
@@ -14,6 +14,8 @@ export interface SenderOptions {
   log?: EventLog
   /** How long `close()` waits for a send in progress; default 5 s. */
   closeTimeoutMs?: number
+  /** During a longer backoff, how often `isOnline` is asked whether the target came back; default 1 s. */
+  probeMs?: number
 }
 
 /** What `info` and tests read about one target's delivery. */
@@ -49,6 +51,8 @@ export function createSender(options: SenderOptions): Sender {
   const log = options.log ?? consoleEventLog
   const stopping = new AbortController()
   const stats = { delivered: 0, failedAttempts: 0, lastError: undefined as string | undefined }
+  // Whether a probe found the target unreachable since its last comeback (see waitBeforeRetry).
+  let sawOffline = false
   let wake: (() => void) | undefined
   let idleWaiters: (() => void)[] = []
 
@@ -75,7 +79,7 @@ export function createSender(options: SenderOptions): Sender {
             `${target.arn}: delivery failed ${failures} time(s) (${stats.lastError}); retrying in ${delay} ms`,
           )
         }
-        await clock.sleep(delay, stopping.signal)
+        await waitBeforeRetry(delay)
         continue
       }
       if (failures > 0) log(`${target.arn}: delivering again after ${failures} failed attempt(s)`)
@@ -89,6 +93,27 @@ export function createSender(options: SenderOptions): Sender {
           `${target.arn}: could not acknowledge a delivered event (${String(e)}); it may be delivered twice`,
         )
         await clock.sleep(computeBackoff(0, random, options.backoff), stopping.signal)
+      }
+    }
+  }
+
+  /**
+   * Sleeps `delay`, but when the target can say whether it is reachable, asks it every
+   * `probeMs` and retries at once when it goes from unreachable to reachable: a target back
+   * after a long outage is not left waiting out a 30 s backoff. A target that answers "online"
+   * all along (up, but refusing events) waits the full backoff.
+   */
+  async function waitBeforeRetry(delay: number): Promise<void> {
+    const probeMs = options.probeMs ?? 1000
+    const isOnline = target.isOnline
+    if (!isOnline || delay <= probeMs) return clock.sleep(delay, stopping.signal)
+    for (let waited = 0; waited < delay && !stopping.signal.aborted; waited += probeMs) {
+      await clock.sleep(Math.min(probeMs, delay - waited), stopping.signal)
+      const online = await isOnline.call(target).catch(() => false)
+      if (!online) sawOffline = true
+      else if (sawOffline) {
+        sawOffline = false
+        return
       }
     }
   }

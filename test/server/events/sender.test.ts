@@ -50,7 +50,9 @@ describe('sender', () => {
   })
 
   it('backs off up to 30 s and resets after a success', async () => {
-    const target = createFakeTarget('arn:silo:sqs::1:webhook', 12)
+    const fake = createFakeTarget('arn:silo:sqs::1:webhook', 12)
+    // Without isOnline there is nothing to probe: the full backoff is slept.
+    const target = Object.assign(fake, { isOnline: undefined })
     const clock = createFakeClock()
     const sender = createSender({ target, queue: createMemoryQueue(), clock, random: () => 0, log: quietLog })
     await sender.enqueue(makeEvent('a'))
@@ -60,6 +62,34 @@ describe('sender', () => {
     await sender.enqueue(makeEvent('b'))
     await sender.idle()
     expect(clock.sleeps.at(-1)).toBe(50)
+    await sender.close()
+  })
+
+  it('during a long backoff, retries as soon as the target goes from unreachable to reachable', async () => {
+    const target = createFakeTarget('arn:silo:sqs::1:webhook', 7)
+    let probes = 0
+    target.isOnline = async () => {
+      probes++
+      return probes >= 3 // unreachable for two probes, then back
+    }
+    const clock = createFakeClock()
+    const sender = createSender({ target, queue: createMemoryQueue(), clock, random: () => 0, log: quietLog })
+    await sender.enqueue(makeEvent('a'))
+    await expect.poll(() => target.delivered.length).toBe(1)
+    // 50..800 ms are slept whole; the 1.6 s wait probes twice (unreachable), and the 3.2 s
+    // wait ends at the first probe that finds the target back.
+    expect(clock.sleeps).toEqual([50, 100, 200, 400, 800, 1000, 600, 1000])
+    await sender.close()
+  })
+
+  it('waits the full backoff for a target that is reachable but refuses events', async () => {
+    const target = createFakeTarget('arn:silo:sqs::1:webhook', 7)
+    target.isOnline = async () => true
+    const clock = createFakeClock()
+    const sender = createSender({ target, queue: createMemoryQueue(), clock, random: () => 0, log: quietLog })
+    await sender.enqueue(makeEvent('a'))
+    await sender.idle()
+    expect(clock.sleeps.reduce((a, b) => a + b, 0)).toBe(50 + 100 + 200 + 400 + 800 + 1600 + 3200)
     await sender.close()
   })
 
