@@ -16,7 +16,15 @@ describe.skipIf(!CLI_BUILT)('silo config host add|list|remove', () => {
   })
 
   it('stores an alias in aliases.json, readable by its owner only', async () => {
-    const added = await silo('config', 'host', 'add', 'play', 'https://play.example.com', 'AKEY', 'SKEY-secret')
+    const added = await silo(
+      'config',
+      'host',
+      'add',
+      'play',
+      'https://play.example.com',
+      'AKEY',
+      'SKEY-secret',
+    )
     expect(added).toMatchObject({ code: 0, stdout: 'Added `play` successfully.\n', stderr: '' })
     const file = join(dir, 'aliases.json')
     expect((await stat(file)).mode & 0o777).toBe(0o600)
@@ -42,7 +50,11 @@ describe.skipIf(!CLI_BUILT)('silo config host add|list|remove', () => {
     expect((await silo('config', 'host', 'remove', 'play')).stdout).toBe('Removed `play` successfully.\n')
     expect((await silo('--json', 'config', 'host', 'list')).stdout).not.toContain('play')
     const again = await silo('config', 'host', 'remove', 'play')
-    expect(again).toMatchObject({ code: 1, stdout: '', stderr: 'silo: unknown alias "play"; nothing removed\n' })
+    expect(again).toMatchObject({
+      code: 1,
+      stdout: '',
+      stderr: 'silo: unknown alias "play"; nothing removed\n',
+    })
   })
 
   it.each([

@@ -26,7 +26,9 @@ describe.skipIf(!CLI_BUILT)('object commands against a live server', () => {
     })
     const again = await env.run(['mb', 'local/photos'])
     expect(again.code).toBe(1)
-    expect(again.stderr).toMatch(/^silo: cannot make bucket "local\/photos": .*\(BucketAlreadyOwnedByYou\)\n$/)
+    expect(again.stderr).toMatch(
+      /^silo: cannot make bucket "local\/photos": .*\(BucketAlreadyOwnedByYou\)\n$/,
+    )
     expect((await env.run(['mb', '--ignore-existing', 'local/photos'])).code).toBe(0)
     const json = await env.run(['--json', 'mb', 'local/docs', '--region', 'us-east-1'])
     expect(jsonLines(json.stdout)).toEqual([{ status: 'success', bucket: 'local/docs', region: 'us-east-1' }])
@@ -57,7 +59,7 @@ describe.skipIf(!CLI_BUILT)('object commands against a live server', () => {
 
     const stat = await env.run(['stat', 'local/photos/hello.txt'])
     expect(stat.stdout).toMatch(
-      /^Name      : hello\.txt\nDate      : \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC\nSize      : 13 B\nETag      : [0-9a-f]{32}\nType      : file\nMetadata  :\n/,
+      /^Name {6}: hello\.txt\nDate {6}: \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC\nSize {6}: 13 B\nETag {6}: [0-9a-f]{32}\nType {6}: file\nMetadata {2}:\n/,
     )
     const [record] = jsonLines((await env.run(['--json', 'stat', 'local/photos/hello.txt'])).stdout)
     expect(record).toMatchObject({ status: 'success', name: 'hello.txt', size: 13, type: 'file' })
@@ -86,7 +88,10 @@ describe.skipIf(!CLI_BUILT)('object commands against a live server', () => {
 
   it('cp of a folder without --recursive is a usage error', async () => {
     const result = await env.run(['cp', work, 'local/photos/'])
-    expect(result).toMatchObject({ code: 2, stderr: `silo: cp: "${work}" is a folder; add --recursive to copy it\n` })
+    expect(result).toMatchObject({
+      code: 2,
+      stderr: `silo: cp: "${work}" is a folder; add --recursive to copy it\n`,
+    })
   })
 
   it('a failed download leaves no file behind', async () => {
@@ -130,7 +135,9 @@ describe.skipIf(!CLI_BUILT)('object commands against a live server', () => {
   })
 
   it('share upload prints a URL that accepts a PUT', async () => {
-    const [record] = jsonLines((await env.run(['--json', 'share', 'upload', 'local/photos/via-url.txt'])).stdout)
+    const [record] = jsonLines(
+      (await env.run(['--json', 'share', 'upload', 'local/photos/via-url.txt'])).stdout,
+    )
     expect(record).toMatchObject({ status: 'success', method: 'PUT', expire: 604_800 })
     const response = await fetch(record!.share as string, { method: 'PUT', body: 'uploaded' })
     expect(response.status).toBe(200)

@@ -1,34 +1,33 @@
 /**
- * Copies one file or object: upload (putObject from a file stream), download (getObject into a
- * temporary file renamed into place), or remote to remote (copyObject on the same alias, a
- * streamed get-and-put between aliases). Bytes are counted for the progress bar as they move.
+ * Copies one file or object through the SDK: upload with fPutObject (Content-Type from the file
+ * extension, multipart with resume for large files), download with fGetObject (a part file
+ * renamed into place when complete, so the target never holds a partial object), remote to
+ * remote with copyObject on the same alias and a streamed get-and-put between aliases.
  */
-import { createReadStream } from 'node:fs'
+import { mkdir } from 'node:fs/promises'
+import { dirname } from 'node:path'
+import type { TransferProgress } from '../../index.js'
 import type { CliContext } from '../context.js'
 import { countBytes } from './count-bytes.js'
 import type { CopyJob } from './plan-copy.js'
-import { writeFileAtomically } from './write-file-atomically.js'
 
 /**
- * Runs one copy job; `onBytes` hears every transferred chunk's size.
+ * Runs one copy job; `onBytes` hears every newly transferred byte count.
  * @example
  * await copyOne(ctx, job, (n) => bar.add(n))
  */
-export async function copyOne(
-  ctx: CliContext,
-  job: CopyJob,
-  onBytes: (bytes: number) => void,
-): Promise<void> {
+export async function copyOne(ctx: CliContext, job: CopyJob, onBytes: (bytes: number) => void): Promise<void> {
   const { from, to } = job
+  const onProgress = progressDeltas(onBytes)
   if (from.kind === 'local' && to.kind === 'remote') {
     const client = await ctx.client(to.alias)
-    await client.putObject(to.bucket, to.key, countBytes(createReadStream(from.path), onBytes), job.size)
+    await client.fPutObject(to.bucket, to.key, from.path, {}, { onProgress })
     return
   }
   if (from.kind === 'remote' && to.kind === 'local') {
     const client = await ctx.client(from.alias)
-    const body = await client.getObject(from.bucket, from.key)
-    await writeFileAtomically(to.path, countBytes(body, onBytes))
+    await mkdir(dirname(to.path), { recursive: true })
+    await client.fGetObject(from.bucket, from.key, to.path, { onProgress })
     return
   }
   if (from.kind === 'remote' && to.kind === 'remote') {
@@ -44,4 +43,17 @@ export async function copyOne(
     return
   }
   throw new Error('local to local copies are not supported')
+}
+
+/**
+ * Turns the SDK's cumulative `onProgress` reports into byte deltas for a shared progress bar.
+ * @example
+ * const onProgress = progressDeltas((n) => bar.add(n))
+ */
+export function progressDeltas(onBytes: (bytes: number) => void): (progress: TransferProgress) => void {
+  let reported = 0
+  return ({ loaded }) => {
+    if (loaded > reported) onBytes(loaded - reported)
+    reported = Math.max(reported, loaded)
+  }
 }

@@ -4,17 +4,29 @@
  * Children are spawned asynchronously so the in-process server keeps answering.
  */
 import { spawn } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { cpSync, existsSync, rmSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { afterAll } from 'vitest'
 import { ROOT_PASSWORD, ROOT_USER, type RunningServer, startServer } from '../../e2e/helpers/server.js'
 
-/** The built CLI. */
-export const CLI = join(import.meta.dirname, '../../../dist/cli/main.js')
+const ROOT = join(import.meta.dirname, '../../..')
+const BUILT = join(ROOT, 'dist/cli')
 
-/** Whether the CLI is built (tests skip with a reason otherwise). */
-export const CLI_BUILT = existsSync(CLI)
+/** Whether the CLI is built (tests skip otherwise, as `vitest run` alone on a fresh clone would). */
+export const CLI_BUILT = existsSync(join(BUILT, 'main.js'))
+
+// Other work in this checkout may rebuild dist/ (tsup cleans dist/cli first) while these tests run,
+// so they run a private copy. It sits under node_modules/ so the bundle's imports still resolve.
+const SNAPSHOT = join(ROOT, 'node_modules/.cache', `silo-cli-test-${process.pid}-${Date.now()}`)
+if (CLI_BUILT) {
+  cpSync(BUILT, SNAPSHOT, { recursive: true })
+  afterAll(() => rmSync(SNAPSHOT, { recursive: true, force: true }))
+}
+
+/** The built CLI (the private copy). */
+export const CLI = join(SNAPSHOT, 'main.js')
 
 /** What a CLI run printed and how it exited. */
 export interface CliResult {
