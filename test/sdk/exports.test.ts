@@ -29,6 +29,7 @@ it('keeps the public runtime exports of the package entry stable', () => {
       "ObjectRemovedAll",
       "ObjectRemovedDelete",
       "ObjectRemovedDeleteMarkerCreated",
+      "PostPolicy",
       "QueueConfig",
       "S3Error",
       "TargetConfig",
