@@ -16,7 +16,11 @@ import type { CopyJob } from './plan-copy.js'
  * @example
  * await copyOne(ctx, job, (n) => bar.add(n))
  */
-export async function copyOne(ctx: CliContext, job: CopyJob, onBytes: (bytes: number) => void): Promise<void> {
+export async function copyOne(
+  ctx: CliContext,
+  job: CopyJob,
+  onBytes: (bytes: number) => void,
+): Promise<void> {
   const { from, to } = job
   const onProgress = progressDeltas(onBytes)
   if (from.kind === 'local' && to.kind === 'remote') {
