@@ -131,73 +131,74 @@ describe('POST Object with a signed policy', () => {
 })
 
 describe('POST Object refusals store nothing', () => {
-  const cases: Array<[string, (p: PostPolicy) => void, Record<string, string>, Blob | null, string, RegExp]> =
+  const cases: Array<
+    [string, (p: PostPolicy) => void, Record<string, string>, Blob | undefined, string, RegExp]
+  > = [
     [
-      [
-        'an expired policy',
-        (p) => p.setExpires(new Date(Date.now() - 1000)),
-        {},
-        undefined,
-        'AccessDenied',
-        /Policy expired/,
-      ],
-      [
-        'a key other than the eq condition',
-        (p) => p.setKey('form/allowed.txt'),
-        { key: 'form/refused.txt' },
-        undefined,
-        'AccessDenied',
-        /\$key/,
-      ],
-      [
-        'a key outside the prefix',
-        (p) => p.setKeyStartsWith('inbox/'),
-        { key: 'form/refused.txt' },
-        undefined,
-        'AccessDenied',
-        /starts-with/,
-      ],
-      [
-        'a different Content-Type',
-        (p) => p.setContentType('image/png'),
-        { 'Content-Type': 'text/html' },
-        undefined,
-        'AccessDenied',
-        /Content-Type/i,
-      ],
-      [
-        'a metadata value other than signed',
-        (p) => p.setUserMetaData({ owner: 'ada' }),
-        { 'x-amz-meta-owner': 'eve' },
-        undefined,
-        'AccessDenied',
-        /x-amz-meta-owner/,
-      ],
-      [
-        'a field the policy does not cover',
-        () => {},
-        { 'x-amz-meta-sneaky': '1' },
-        undefined,
-        'AccessDenied',
-        /Extra input fields: x-amz-meta-sneaky/,
-      ],
-      [
-        'a file over the maximum',
-        (p) => p.setContentLengthRange(1, 5),
-        {},
-        new Blob(['123456']),
-        'EntityTooLarge',
-        /5 bytes/,
-      ],
-      [
-        'a file under the minimum',
-        (p) => p.setContentLengthRange(100, 200),
-        {},
-        new Blob(['tiny']),
-        'EntityTooSmall',
-        /100 bytes/,
-      ],
-    ]
+      'an expired policy',
+      (p) => p.setExpires(new Date(Date.now() - 1000)),
+      {},
+      undefined,
+      'AccessDenied',
+      /Policy expired/,
+    ],
+    [
+      'a key other than the eq condition',
+      (p) => p.setKey('form/allowed.txt'),
+      { key: 'form/refused.txt' },
+      undefined,
+      'AccessDenied',
+      /\$key/,
+    ],
+    [
+      'a key outside the prefix',
+      (p) => p.setKeyStartsWith('inbox/'),
+      { key: 'form/refused.txt' },
+      undefined,
+      'AccessDenied',
+      /starts-with/,
+    ],
+    [
+      'a different Content-Type',
+      (p) => p.setContentType('image/png'),
+      { 'Content-Type': 'text/html' },
+      undefined,
+      'AccessDenied',
+      /Content-Type/i,
+    ],
+    [
+      'a metadata value other than signed',
+      (p) => p.setUserMetaData({ owner: 'ada' }),
+      { 'x-amz-meta-owner': 'eve' },
+      undefined,
+      'AccessDenied',
+      /x-amz-meta-owner/,
+    ],
+    [
+      'a field the policy does not cover',
+      () => {},
+      { 'x-amz-meta-sneaky': '1' },
+      undefined,
+      'AccessDenied',
+      /Extra input fields: x-amz-meta-sneaky/,
+    ],
+    [
+      'a file over the maximum',
+      (p) => p.setContentLengthRange(1, 5),
+      {},
+      new Blob(['123456']),
+      'EntityTooLarge',
+      /5 bytes/,
+    ],
+    [
+      'a file under the minimum',
+      (p) => p.setContentLengthRange(100, 200),
+      {},
+      new Blob(['tiny']),
+      'EntityTooSmall',
+      /100 bytes/,
+    ],
+  ]
   for (const [name, configure, override, file, code, message] of cases) {
     it(`refuses ${name}: ${code}`, async () => {
       const policy = newPolicy((p) => {
@@ -205,7 +206,7 @@ describe('POST Object refusals store nothing', () => {
         configure(p)
       })
       const { formData } = await client.presignedPostPolicy(policy)
-      const res = await post({ key: 'form/refused.txt', ...formData, ...override }, file ?? undefined)
+      const res = await post({ key: 'form/refused.txt', ...formData, ...override }, file)
       expect({ status: res.status, code: res.code }).toEqual({
         status: code === 'AccessDenied' ? 403 : 400,
         code,
@@ -218,11 +219,12 @@ describe('POST Object refusals store nothing', () => {
   it('refuses a tampered policy or signature: SignatureDoesNotMatch', async () => {
     const { formData } = await client.presignedPostPolicy(newPolicy((p) => p.setKey('form/refused.txt')))
     const widened = btoa(atob(formData.policy!).replace('form/refused.txt', 'form/other.txt'))
-    for (const tampered of [
+    const tampered: Array<Record<string, string>> = [
       { policy: widened, key: 'form/other.txt' },
       { 'x-amz-signature': '0'.repeat(64) },
-    ]) {
-      const res = await post({ ...formData, ...tampered })
+    ]
+    for (const fields of tampered) {
+      const res = await post({ ...formData, ...fields })
       expect({ status: res.status, code: res.code }).toEqual({ status: 403, code: 'SignatureDoesNotMatch' })
     }
     expect(await exists('form/refused.txt')).toBe(false)
