@@ -203,3 +203,26 @@ describe('listIncompleteUploads', () => {
     expect(listings[1]!.url.searchParams.get('upload-id-marker')).toBe('u1')
   })
 })
+
+describe('listIncompleteUploads, racing a completion', () => {
+  it('leaves out an upload that was completed or aborted after it was listed', async () => {
+    server.use(
+      http.get(`${BASE}/photos`, () =>
+        xml(
+          `<ListMultipartUploadsResult><IsTruncated>false</IsTruncated><Upload><Key>gone</Key><UploadId>g</UploadId><Initiated>2024-01-01T00:00:00.000Z</Initiated></Upload><Upload><Key>live</Key><UploadId>l</UploadId><Initiated>2024-01-01T00:00:00.000Z</Initiated></Upload></ListMultipartUploadsResult>`,
+        ),
+      ),
+      http.get(
+        `${BASE}/photos/gone`,
+        () => new HttpResponse('<Error><Code>NoSuchUpload</Code></Error>', { status: 404 }),
+      ),
+      http.get(`${BASE}/photos/live`, () =>
+        xml(
+          `<ListPartsResult><IsTruncated>false</IsTruncated><Part><PartNumber>1</PartNumber><Size>3</Size></Part></ListPartsResult>`,
+        ),
+      ),
+    )
+    const items = await collect(newClient().listIncompleteUploads('photos', '', true))
+    expect(items.map((i) => [i.key, i.size])).toEqual([['live', 3]])
+  })
+})

@@ -139,6 +139,14 @@ describe('getPartialObject', () => {
     expect(seen[0]!.headers.get('range')).toBe(range)
   })
 
+  it('stops a download when its signal fires', async () => {
+    server.use(http.get(`${BASE}/photos/slow`, () => new Promise<Response>(() => {})))
+    const controller = new AbortController()
+    const pending = newClient().getPartialObject('photos', 'slow', 0, 10, { signal: controller.signal })
+    setTimeout(() => controller.abort(), 20)
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' })
+  })
+
   it('rejects a negative offset', async () => {
     await expect(newClient().getPartialObject('photos', 'a', -1)).rejects.toMatchObject({
       name: 'InvalidArgumentError',

@@ -42,11 +42,22 @@ async function* pages(
   for await (const page of listMultipartUploads(t, bucket, prefix, delimiter)) {
     const items: IncompleteUploadedBucketItem[] = []
     for (const upload of page.uploads) {
-      let size = 0
-      for await (const part of listParts(t, bucket, upload.key, upload.uploadId)) size += part.size
-      items.push({ ...upload, size })
+      const size = await uploadedBytes(t, bucket, upload.key, upload.uploadId)
+      if (size !== undefined) items.push({ ...upload, size })
     }
     for (const p of page.prefixes) items.push({ prefix: p, size: 0 })
     yield items
   }
+}
+
+// Undefined when the upload was completed or aborted after it was listed: it is no longer incomplete.
+async function uploadedBytes(t: Transport, bucket: string, key: string, uploadId: string) {
+  let size = 0
+  try {
+    for await (const part of listParts(t, bucket, key, uploadId)) size += part.size
+  } catch (error) {
+    if ((error as { code?: string }).code === 'NoSuchUpload') return undefined
+    throw error
+  }
+  return size
 }
