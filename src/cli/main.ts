@@ -3,6 +3,7 @@ import { registerAdminCommands } from './commands/admin/index.js'
 import { registerCatCommand } from './commands/cat.js'
 import { registerConfigCommands } from './commands/config-host.js'
 import { registerCpCommand } from './commands/cp.js'
+import { registerEventCommands } from './commands/event.js'
 import { registerLsCommand } from './commands/ls.js'
 import { registerMbCommand } from './commands/mb.js'
 import { registerMirrorCommand } from './commands/mirror.js'
@@ -11,6 +12,7 @@ import { registerRmCommand } from './commands/rm.js'
 import { registerServerCommand } from './commands/server.js'
 import { registerShareCommands } from './commands/share.js'
 import { registerStatCommand } from './commands/stat.js'
+import { registerWatchCommand } from './commands/watch.js'
 import { installUsageErrors } from './usage.js'
 
 /**
@@ -39,6 +41,8 @@ registerCatCommand(program)
 registerRmCommand(program)
 registerStatCommand(program)
 registerShareCommands(program)
+registerWatchCommand(program)
+registerEventCommands(program)
 registerAdminCommands(program)
 installUsageErrors(program)
 

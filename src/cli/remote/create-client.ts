@@ -48,7 +48,12 @@ export function clientOptionsFor(entry: AliasEntry, flags: ConnectionFlags) {
  * await client.listBuckets()
  */
 export function createClient(entry: AliasEntry, flags: ConnectionFlags): Client {
-  return new Client(clientOptionsFor(entry, flags))
+  const { transportAgent: _agent, ...options } = clientOptionsFor(entry, flags)
+  const client = new Client(options)
+  // Client takes TLS options the documented way; AdminClient has no setRequestOptions, so it
+  // gets the permissive agent from clientOptionsFor instead.
+  if (flags.insecure) client.setRequestOptions({ rejectUnauthorized: false })
+  return client
 }
 
 /**

@@ -3,7 +3,7 @@
  * process against an in-process server, with a temporary `--config-dir` holding alias `local`.
  * Children are spawned asynchronously so the in-process server keeps answering.
  */
-import { spawn } from 'node:child_process'
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process'
 import { cpSync, existsSync, rmSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -68,12 +68,23 @@ export function runCli(args: string[], options: RunOptions = {}): Promise<CliRes
   })
 }
 
+/**
+ * Starts `silo ARGS...` and leaves it running (for `watch`); the caller ends it.
+ * @example
+ * const child = spawnCli(['--config-dir', dir, 'watch', 'local/photos'])
+ */
+export function spawnCli(args: string[]): ChildProcessWithoutNullStreams {
+  return spawn(process.execPath, [CLI, ...args], { env: { ...process.env, NO_COLOR: '' }, stdio: 'pipe' })
+}
+
 /** A server, a config dir with alias `local` pointing at it, and a runner bound to both. */
 export interface CliEnv {
   server: RunningServer
   configDir: string
   /** Runs `silo --config-dir <dir> ARGS...`. */
   run(args: string[], options?: RunOptions): Promise<CliResult>
+  /** Starts `silo --config-dir <dir> ARGS...` without waiting for it. */
+  spawn(args: string[]): ChildProcessWithoutNullStreams
   stop(): Promise<void>
 }
 
@@ -93,6 +104,7 @@ export async function startCliEnv(): Promise<CliEnv> {
     server,
     configDir,
     run,
+    spawn: (args) => spawnCli(['--config-dir', configDir, ...args]),
     async stop() {
       await server.stop()
       await rm(configDir, { recursive: true, force: true })
