@@ -1,0 +1,102 @@
+// PUT latency with 0, 1 and 3 event targets configured: what the event pipeline costs the
+// request path. Run alone: `node bench/scenarios/events-put-latency.mjs` (needs `npm run build`).
+
+import { isSiloServerBuilt } from '../lib/paths.mjs'
+import { median } from '../lib/stats.mjs'
+import { percentile, setRules, startSilo, startSink } from './events-common.mjs'
+
+const SIZE = 1024
+const WARMUP = 300
+const SAMPLES = 1500
+const ROUNDS = Number(process.env.SILO_BENCH_EVENTS_ROUNDS || 3)
+
+/** The configurations compared; every PUT matches a rule except in the first. */
+const CONFIGS = [
+  { label: '0 targets', targets: 0 },
+  { label: '1 webhook target (memory queue)', targets: 1 },
+  { label: '3 webhook targets (memory queues; disjoint prefixes, each PUT to one)', targets: 3 },
+  { label: '1 webhook target with queueDir (fsync per event batch)', targets: 1, queueDir: true },
+]
+
+async function measure(config, sinks) {
+  const notify = { webhook: {} }
+  for (let i = 0; i < config.targets; i++)
+    notify.webhook[String(i + 1)] = { enable: true, endpoint: sinks[i].url }
+  const silo = await startSilo(config.targets ? notify : undefined)
+  try {
+    if (config.queueDir) notify.webhook['1'].queueDir = `${silo.dir}/queue`
+    const bucket = 'latency'
+    await silo.client.makeBucket(bucket)
+    const arns = Array.from({ length: config.targets }, (_, i) => `arn:silo:sqs::${i + 1}:webhook`)
+    const prefixes = arns.map((_, i) => (config.targets > 1 ? `t${i}/` : ''))
+    if (arns.length) await setRules(silo.client, bucket, arns, prefixes)
+    const body = Buffer.alloc(SIZE, 0x61)
+    const times = []
+    for (let i = 0; i < WARMUP + SAMPLES; i++) {
+      const key = `${prefixes[i % Math.max(1, prefixes.length)] ?? ''}k${i}`
+      const start = process.hrtime.bigint()
+      await silo.client.putObject(bucket, key, body, SIZE)
+      if (i >= WARMUP) times.push(Number(process.hrtime.bigint() - start) / 1000)
+    }
+    return { p50: percentile(times, 0.5), p99: percentile(times, 0.99) }
+  } finally {
+    await silo.stop()
+  }
+}
+
+async function measureAll(log = () => {}) {
+  const sinks = await Promise.all([0, 1, 2].map(() => startSink()))
+  const results = CONFIGS.map(() => ({ p50: [], p99: [] }))
+  try {
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [i, config] of CONFIGS.entries()) {
+        const { p50, p99 } = await measure(config, sinks)
+        results[i].p50.push(p50)
+        results[i].p99.push(p99)
+        log(`  round ${round + 1} ${config.label}: p50 ${p50.toFixed(0)} µs, p99 ${p99.toFixed(0)} µs`)
+      }
+    }
+  } finally {
+    await Promise.all(sinks.map((s) => s.close()))
+  }
+  const base = median(results[0].p50)
+  return CONFIGS.map((config, i) => ({
+    label: config.label,
+    p50: median(results[i].p50),
+    p99: median(results[i].p99),
+    ratio: median(results[i].p50) / base,
+  }))
+}
+
+export default {
+  name: 'events-put-latency',
+  title: 'Bucket events: PUT latency with 0, 1 and 3 targets',
+  description: `Sequential ${SIZE} B PUTs (Silo SDK, keep-alive) against an in-process Silo server; median over ${ROUNDS} rounds of p50/p99 of ${SAMPLES} PUTs each.`,
+  async run(ctx) {
+    if (!isSiloServerBuilt()) throw new Error('dist/ is not built (run `npm run build`)')
+    const rows = await measureAll(ctx.log)
+    const goal = {
+      goal: 'targets add < 10% to PUT p50',
+      where: '1 and 3 webhook targets vs 0',
+      measured: rows
+        .slice(1, 3)
+        .map((r) => `${((r.ratio - 1) * 100).toFixed(1)}%`)
+        .join(', '),
+      met: rows.slice(1, 3).every((r) => r.ratio < 1.1),
+    }
+    const columns = [
+      { key: 'label', header: 'configuration', align: 'left' },
+      { key: 'p50', header: 'p50 µs', format: 'number' },
+      { key: 'p99', header: 'p99 µs', format: 'number' },
+      { key: 'ratio', header: '× 0 targets (p50)', format: 'ratio' },
+    ]
+    return { sections: [{ heading: null, columns, rows, goals: [goal] }], goals: [goal] }
+  },
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const rows = await measureAll((m) => console.error(m))
+  for (const r of rows)
+    console.log(`${r.label}: p50 ${r.p50.toFixed(0)} µs, p99 ${r.p99.toFixed(0)} µs, ×${r.ratio.toFixed(3)}`)
+  process.exit(0)
+}
