@@ -101,7 +101,7 @@ export function createServer(options: ServerOptions): SiloServer {
       let url = ''
       events = createBucketEvents({
         storage: opened,
-        region: ctx.region,
+        region: () => ctx.region,
         ownerAccessKey: iam.root.current.accessKey,
         log: (message) => opts.logger.warn(`[silo events] ${message}`),
         notify: opts.notify,

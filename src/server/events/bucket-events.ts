@@ -17,8 +17,8 @@ import type { TargetFactory, TargetKind } from './targets/types.js'
 
 export interface BucketEventsOptions {
   storage: StorageBackend
-  /** The server region. */
-  region: string
+  /** The server region, or a function giving the current one (a restart may change it). */
+  region: string | (() => string)
   /** The bucket owner's access key (the root user). */
   ownerAccessKey: string
   log: EventLog
@@ -76,8 +76,9 @@ export function createBucketEvents(options: BucketEventsOptions): BucketEvents {
   const notifier = createNotifier({ log })
   const sequencer = createSequencer()
   let targets: TargetSet | undefined
+  const region = typeof options.region === 'string' ? () => options.region as string : options.region
   const recordContext = () => ({
-    region: options.region,
+    region: region(),
     ownerAccessKey: options.ownerAccessKey,
     originEndpoint: options.originEndpoint?.() ?? '',
     sequencer,
@@ -151,7 +152,7 @@ export function createBucketEvents(options: BucketEventsOptions): BucketEvents {
     async putBucketConfig(bucket, xml) {
       await storage.getBucket(bucket) // NoSuchBucket before any complaint about the document
       const config = validateNotificationConfig(parseNotificationXml(xml), {
-        region: options.region,
+        region: region(),
         isKnownArn: (arn) => targets?.find(arn) !== undefined,
       })
       await writeBucketNotification(storage, bucket, config)
