@@ -76,11 +76,14 @@ async function sendParts(
         { partNumber: part.partNumber, etag: resumed!.parts.get(part.partNumber)!.etag },
         part.bytes.byteLength,
       )
+      part.release?.()
       return
     }
     const { bucket, key } = input
     const sent = await uploadPart(t, bucket, key, uploadId, part.partNumber, part.bytes, options.signal)
     confirm(sent, part.bytes.byteLength)
+    // The server has every byte (a success answer waits for the body), so the buffer is free.
+    part.release?.()
   }
   try {
     for await (const part of cutParts(input.chunks, input.sizeOf)) {
