@@ -108,4 +108,35 @@ describe('bucket policies', () => {
     // The root is never bound by policies.
     await h.s3().send(new PutObjectCommand({ Bucket: 'shared', Key: 'locked/a.txt', Body: 'x' }))
   })
+
+  it('conditions see the request: source IP, transport, referer', async () => {
+    const allowWhen = (condition: Record<string, unknown>) =>
+      JSON.stringify({
+        Version: '2012-10-17',
+        Statement: [
+          {
+            Effect: 'Allow',
+            Principal: '*',
+            Action: 's3:GetObject',
+            Resource: 'arn:aws:s3:::shared/*',
+            Condition: condition,
+          },
+        ],
+      })
+    const status = async (condition: Record<string, unknown>, headers: Record<string, string> = {}) => {
+      await h.s3().send(new PutBucketPolicyCommand({ Bucket: 'shared', Policy: allowWhen(condition) }))
+      return (await fetch(`${h.url}/shared/index.html`, { headers })).status
+    }
+    expect(await status({ IpAddress: { 'aws:SourceIp': '127.0.0.0/8' } })).toBe(200)
+    expect(await status({ IpAddress: { 'aws:SourceIp': '10.0.0.0/8' } })).toBe(403)
+    expect(await status({ Bool: { 'aws:SecureTransport': 'true' } })).toBe(403)
+    expect(await status({ StringLike: { 'aws:Referer': 'https://example.com/*' } })).toBe(403)
+    expect(
+      await status(
+        { StringLike: { 'aws:Referer': 'https://example.com/*' } },
+        { referer: 'https://example.com/page' },
+      ),
+    ).toBe(200)
+    await h.s3().send(new DeleteBucketPolicyCommand({ Bucket: 'shared' }))
+  })
 })
