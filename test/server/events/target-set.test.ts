@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest'
+import { startTargets } from '../../../src/server/events/target-set.js'
+import type { EventTarget, TargetFactory } from '../../../src/server/events/targets/types.js'
+import { webhookTarget } from '../../../src/server/events/targets/webhook.js'
+import { createLogCollector } from './helpers.js'
+
+/** A factory whose targets fail to open `failures` times, then open. */
+function flakyFactory(failures: number, opened: string[]): TargetFactory {
+  return {
+    kind: 'redis',
+    parse: (raw) => raw as Record<string, unknown>,
+    create(id, region): EventTarget {
+      let left = failures
+      return {
+        arn: `arn:silo:sqs:${region}:${id}:redis`,
+        kind: 'redis',
+        id,
+        async open() {
+          if (left-- > 0) throw new Error('connect ECONNREFUSED')
+          opened.push(id)
+        },
+        send: async () => undefined,
+        isOnline: async () => left < 0,
+        close: async () => undefined,
+      }
+    },
+  }
+}
+
+describe('startTargets', () => {
+  it('skips a bad instance with one log line and configures the others', async () => {
+    const log = createLogCollector()
+    const set = await startTargets({
+      notify: {
+        webhook: {
+          good: { enable: true, endpoint: 'http://127.0.0.1:9/' },
+          bad: { enable: true, endpoint: 'ftp://x/' },
+        },
+        smtp: { '1': {} },
+      },
+      log,
+      factories: { webhook: webhookTarget },
+    })
+    expect(set.targets.map((t) => t.arn)).toEqual(['arn:silo:sqs::good:webhook'])
+    expect(set.onlineArns()).toEqual(['arn:silo:sqs::good:webhook'])
+    expect(log.lines).toEqual([
+      'notify.webhook["bad"].endpoint: must be an http:// or https:// URL; this target is not configured',
+      'notify.smtp: unknown target kind (known: amqp, mqtt, elasticsearch, redis, nats, postgresql, mysql, kafka, webhook, nsq); this target is not configured',
+    ])
+    await set.close()
+  })
+
+  it('keeps a target that does not open: not online, still found, opened by its first send', async () => {
+    const opened: string[] = []
+    const log = createLogCollector()
+    const set = await startTargets({
+      notify: { redis: { '1': { enable: true } } },
+      log,
+      factories: { redis: flakyFactory(1, opened) },
+    })
+    const [target] = set.targets
+    expect(set.onlineArns()).toEqual([])
+    expect(log.lines[0]).toMatch(
+      /^arn:silo:sqs::1:redis: not started \(connect ECONNREFUSED\); events are queued/,
+    )
+    expect(set.find('arn:silo:sqs:us-east-1:1:redis')).toBe(target)
+    expect(set.find('arn:silo:sqs::2:redis')).toBeUndefined()
+    expect(set.find('not an arn')).toBeUndefined()
+    await target!.send({ eventName: 's3:ObjectCreated:Put', key: 'b/k', eventTime: '', record: {} as never })
+    expect(opened).toEqual(['1'])
+    expect(set.onlineArns()).toEqual(['arn:silo:sqs::1:redis'])
+    await set.close()
+  })
+
+  it('bounds the wait for a target whose open hangs', async () => {
+    const hanging: TargetFactory = {
+      ...flakyFactory(0, []),
+      create: (id) => ({ ...flakyFactory(0, []).create(id, ''), open: () => new Promise(() => undefined) }),
+    }
+    const started = Date.now()
+    const set = await startTargets({
+      notify: { redis: { '1': {} } },
+      log: () => undefined,
+      openTimeoutMs: 50,
+      factories: { redis: hanging },
+    })
+    expect(Date.now() - started).toBeLessThan(1000)
+    expect(set.onlineArns()).toEqual([])
+    await set.close()
+  })
+})
