@@ -27,13 +27,15 @@ export function wantsProgress(stream: MaybeTTY, flags: { quiet: boolean; json: b
 export class ProgressBar {
   private done = 0
   private lastDraw = 0
-  private readonly started = Date.now()
+  private readonly started: number
 
   constructor(
     private readonly stream: MaybeTTY,
     private total: number,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.started = now()
+  }
 
   /**
    * Counts transferred bytes and redraws when due.
