@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 
@@ -20,9 +20,13 @@ export function createLayout(dir: string): Layout {
   return { sys, tmp: join(sys, 'tmp'), data: join(sys, 'data'), meta: join(sys, 'meta') }
 }
 
-/** A fresh internal object ID: 128 random bits as hex, so file names never derive from keys. */
+/**
+ * A fresh internal object ID: a random UUID's 32 hex digits (122 random bits), so file names
+ * never derive from keys. randomUUID draws from a cached entropy pool; randomBytes(16) costs a
+ * system call per PUT, measurable on small objects.
+ */
 export function createObjectId(): string {
-  return randomBytes(16).toString('hex')
+  return randomUUID().replaceAll('-', '')
 }
 
 /** The fan-out folder for an ID: 256 folders keep any one directory from growing huge. */

@@ -35,14 +35,15 @@ async function drain(backend: StorageBackend, key: string) {
   for await (const _ of body);
 }
 
-async function benchDrive(base: string, fsync: boolean): Promise<void> {
+async function benchDrive(base: string, fsync: boolean, inlineLimit?: number): Promise<void> {
   const dir = await mkdtemp(join(base, 'silo-bench-'))
-  const backend = await openSingleDrive(dir, { fsync })
+  const backend = await openSingleDrive(dir, { fsync, inlineLimit })
   await backend.createBucket('bench', '')
   const put = (prefix: string) => (i: number) =>
     backend.putObject({ bucket: 'bench', key: `${prefix}${i}`, body: once(BODY) })
   const row = {
     fsync,
+    inline: inlineLimit !== 0,
     'PUT 1 KiB seq/s': await measure(OBJECTS, 1, put('s')),
     'PUT 1 KiB x32/s': await measure(OBJECTS, 32, put('p')),
     'HEAD/s': await measure(OBJECTS * 5, 1, (i) => backend.headObject('bench', `p${i % OBJECTS}`)),
@@ -82,6 +83,9 @@ async function benchListing(base: string, keys: number): Promise<void> {
 }
 
 const base = process.argv[2] && !process.argv[2].endsWith('.ts') ? process.argv[2] : tmpdir()
+// inlineLimit 0 is the engine before small objects went inline: every object in a file.
+await benchDrive(base, true, 0)
 await benchDrive(base, true)
+await benchDrive(base, false, 0)
 await benchDrive(base, false)
 await benchListing(base, 100_000)
