@@ -86,6 +86,6 @@ export class ProgressBar {
 
   private draw(): void {
     this.lastDraw = this.now()
-    this.stream.write(`\r${this.render(Math.min(this.stream.columns ?? 80, 100) - 1)}`)
+    this.stream.write(`\r${this.render(Math.min(this.stream.columns || 80, 100) - 1)}`)
   }
 }
