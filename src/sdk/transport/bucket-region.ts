@@ -34,10 +34,10 @@ export async function lookupBucketRegion(
 /**
  * The region named by a `<LocationConstraint>` document ('' means us-east-1, 'EU' eu-west-1).
  * @example
- * parseLocationConstraint('<LocationConstraint>eu-central-1</LocationConstraint>') // 'eu-central-1'
+ * await parseLocationConstraint('<LocationConstraint>eu-central-1</LocationConstraint>') // 'eu-central-1'
  */
-export function parseLocationConstraint(xml: string): string {
-  const value = parseXml(xml, 'LocationConstraint')
+export async function parseLocationConstraint(xml: string): Promise<string> {
+  const value = await parseXml(xml, 'LocationConstraint')
   const region = typeof value === 'string' ? value : ''
   if (region === '') return DEFAULT_REGION
   return region === 'EU' ? 'eu-west-1' : region

@@ -40,7 +40,7 @@ export async function parseErrorResponse(res: WireResponse, context: ErrorContex
   let text = ''
   if (context.method === 'HEAD') await res.discard()
   else text = await res.text().catch(() => '')
-  const xml = text.includes('<Error') ? tryParseError(text) : undefined
+  const xml = text.includes('<Error') ? await tryParseError(text) : undefined
   const code = textOf(xml, 'Code') || header(res, 'x-minio-error-code') || statusCode(res.status)
   const message =
     textOf(xml, 'Message') || header(res, 'x-minio-error-desc') || defaultMessage(code, res.status, context)
@@ -56,9 +56,9 @@ export async function parseErrorResponse(res: WireResponse, context: ErrorContex
   })
 }
 
-function tryParseError(text: string): XmlValue | undefined {
+async function tryParseError(text: string): Promise<XmlValue | undefined> {
   try {
-    return parseXml(text, 'Error')
+    return await parseXml(text, 'Error')
   } catch {
     return undefined
   }

@@ -1,8 +1,10 @@
 /**
  * XML response parsing with fast-xml-parser. Values stay strings (no number coercion: a bucket
  * named `1234` or an ETag of digits must not become a number) and listed elements are always arrays.
+ * The parser is loaded on first use (dynamic import): it is a third of the browser bundle and
+ * many pages never parse a response body (PUT, GET and HEAD of objects do not).
  */
-import { XMLParser } from 'fast-xml-parser'
+import type { XMLParser } from 'fast-xml-parser'
 import { InvalidXMLError } from '../errors.js'
 
 /** A parsed XML element: child elements by name, text as strings. */
@@ -21,23 +23,32 @@ const ARRAY_ELEMENTS = new Set([
   'DeleteMarker',
 ])
 
-const parser = new XMLParser({
-  ignoreAttributes: true,
-  ignoreDeclaration: true,
-  parseTagValue: false,
-  trimValues: true,
-  isArray: (name) => ARRAY_ELEMENTS.has(name),
-})
+let parser: Promise<XMLParser> | undefined
+
+function loadParser(): Promise<XMLParser> {
+  parser ??= import('fast-xml-parser').then(
+    ({ XMLParser }) =>
+      new XMLParser({
+        ignoreAttributes: true,
+        ignoreDeclaration: true,
+        parseTagValue: false,
+        trimValues: true,
+        isArray: (name) => ARRAY_ELEMENTS.has(name),
+      }),
+  )
+  return parser
+}
 
 /**
  * Parses an XML document and returns its root element (named `root`).
  * @example
- * parseXml('<LocationConstraint>eu-west-1</LocationConstraint>', 'LocationConstraint') // 'eu-west-1'
+ * await parseXml('<LocationConstraint>eu-west-1</LocationConstraint>', 'LocationConstraint') // 'eu-west-1'
  */
-export function parseXml(text: string, root: string): XmlValue {
+export async function parseXml(text: string, root: string): Promise<XmlValue> {
+  const xml = await loadParser()
   let document: XmlNode
   try {
-    document = parser.parse(text) as XmlNode
+    document = xml.parse(text) as XmlNode
   } catch (cause) {
     throw new InvalidXMLError(`Invalid XML in response: ${(cause as Error).message}`, { cause })
   }

@@ -1,6 +1,5 @@
 /** GetBucketNotificationConfiguration: `GET /bucket?notification`. */
 import { NotificationConfig } from '../../notification/notification-config.js'
-import { parseNotificationConfig } from '../../notification/notification-xml.js'
 import type { Transport } from '../../transport/transport.js'
 import { assertBucketName } from '../../validate.js'
 
@@ -13,6 +12,9 @@ export async function getBucketNotification(t: Transport, bucketName: unknown): 
   assertBucketName(bucketName)
   return t.call({ method: 'GET', bucket: bucketName, query: { notification: '' } }, async (res) => {
     const text = await res.text()
-    return text.trim() === '' ? new NotificationConfig() : parseNotificationConfig(text)
+    if (text.trim() === '') return new NotificationConfig()
+    // Loaded on use: the notification XML code (fast-xml-parser) stays out of a page's first load.
+    const { parseNotificationConfig } = await import('../../notification/notification-xml.js')
+    return parseNotificationConfig(text)
   })
 }

@@ -1,7 +1,6 @@
 /** PutBucketNotificationConfiguration: `PUT /bucket?notification`. */
 
 import { NotificationConfig } from '../../notification/notification-config.js'
-import { buildNotificationXml } from '../../notification/notification-xml.js'
 import { discardBody } from '../../transport/parse.js'
 import type { Transport } from '../../transport/transport.js'
 import { assertBucketName } from '../../validate.js'
@@ -21,6 +20,8 @@ export async function setBucketNotification(
   if (typeof config !== 'object' || config === null || Array.isArray(config)) {
     throw new TypeError('notification config should be of type "Object"')
   }
+  // Loaded on use: the notification XML code (fast-xml-parser) stays out of a page's first load.
+  const { buildNotificationXml } = await import('../../notification/notification-xml.js')
   const body = new TextEncoder().encode(buildNotificationXml(config))
   await t.call(
     {

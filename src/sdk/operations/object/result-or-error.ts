@@ -19,7 +19,7 @@ export async function readResultOrError(
 ): Promise<XmlValue> {
   const text = await res.text()
   if (/<Error>/.test(text) && !text.includes(`<${root}`)) {
-    const error = parseXml(text, 'Error')
+    const error = await parseXml(text, 'Error')
     throw new S3Error(textOf(error, 'Message') || `${root} failed`, {
       code: textOf(error, 'Code') || 'InternalError',
       statusCode: res.status,

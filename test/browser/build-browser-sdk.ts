@@ -1,0 +1,23 @@
+/** Bundles the SDK for browsers the way tsup's browser build does (tsup.config.ts). */
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { build } from 'esbuild'
+import { BROWSER_BUFFER } from '../../tsup.config.js'
+
+export async function buildBrowserSdk(): Promise<string> {
+  const outdir = mkdtempSync(join(tmpdir(), 'silo-browser-sdk-'))
+  await build({
+    entryPoints: { index: 'src/index.ts' },
+    outdir,
+    bundle: true,
+    splitting: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    alias: { buffer: BROWSER_BUFFER },
+    logLevel: 'silent',
+  })
+  return outdir
+}
