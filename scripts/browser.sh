@@ -11,5 +11,5 @@ if [ "$(id -u)" != 0 ]; then
 fi
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq >/dev/null
-apt-get install -y -qq --no-install-recommends chromium >/dev/null
+apt-get install -y -qq chromium >/dev/null
 echo "scripts/browser.sh: installed $(/usr/bin/chromium --version 2>/dev/null || echo chromium)"
