@@ -38,8 +38,6 @@ export class CommitQueue {
   readonly #awaitFlush: boolean
   #pending: Pending[] = []
   #draining: Promise<void> | undefined
-  /** Committed batches waiting for their sync to reach the disk. */
-  readonly #flushing = new Set<Promise<void>>()
 
   /** `awaitFlush`: resolve only once the commit is flushed to disk, not just visible. */
   constructor(env: RootDatabase, options: { awaitFlush: boolean }) {
@@ -62,10 +60,7 @@ export class CommitQueue {
 
   /** Resolves when every queued mutation has committed. */
   async idle(): Promise<void> {
-    while (this.#draining || this.#flushing.size > 0) {
-      await this.#draining
-      await Promise.all(this.#flushing)
-    }
+    while (this.#draining) await this.#draining
   }
 
   async #drain(): Promise<void> {
@@ -87,31 +82,17 @@ export class CommitQueue {
     const outcomes = batch.map((p) => settle(() => p.mutation(view)))
     try {
       await written()
+      if (this.#awaitFlush) await this.#env.flushed
     } catch (error) {
       for (const p of batch) p.reject(error)
       return
     }
-    const answer = () => answerBatch(batch, outcomes)
-    if (!this.#awaitFlush) return answer()
-    // Pipelined: the next batch commits while this one's sync runs (LMDB's overlapping sync), and
-    // this batch's writers hear back once the sync covering their commit is done. `flushed` is
-    // read now, synchronously, so it is the flush of this commit (or a later one).
-    const flushing = new Promise<void>((resolve, reject) => {
-      this.#env.flushed.then(() => resolve(), reject)
-    }).then(answer, (error: unknown) => {
-      for (const p of batch) p.reject(error)
+    batch.forEach((p, i) => {
+      const outcome = outcomes[i]!
+      if (outcome.ok) p.resolve(outcome.value)
+      else p.reject(outcome.error)
     })
-    this.#flushing.add(flushing)
-    void flushing.finally(() => this.#flushing.delete(flushing))
   }
-}
-
-function answerBatch(batch: Pending[], outcomes: Outcome[]): void {
-  batch.forEach((p, i) => {
-    const outcome = outcomes[i]!
-    if (outcome.ok) p.resolve(outcome.value)
-    else p.reject(outcome.error)
-  })
 }
 
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown }

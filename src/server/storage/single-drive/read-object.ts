@@ -33,7 +33,7 @@ export async function getObject(
     const info = toObjectInfo(bucket, key, stored, true)
     if (stored.layout === 'inline') {
       const blob = drive.meta.blobs.get(stored.id)
-      if (blob) return inlineResult(info, range ? blob.subarray(range.start, range.end + 1) : blob)
+      if (blob) return new InlineResult(info, range ? blob.subarray(range.start, range.end + 1) : blob)
       continue
     }
     const body = await openBody(drive, stored, range)
@@ -42,16 +42,20 @@ export async function getObject(
   throw new S3ServerError('InternalError', `The data of ${bucket}/${key} kept disappearing while opening it.`)
 }
 
-/** A result whose stream is made only if the caller asks for it (most send `data` directly). */
-function inlineResult(info: ObjectInfo, data: Buffer): GetObjectResult {
-  let body: Readable | undefined
-  return {
-    info,
-    data,
-    get body() {
-      body ??= Readable.from([data], { objectMode: false })
-      return body
-    },
+/**
+ * A result whose stream is made only if the caller asks for it (most send `data` directly). A
+ * class, so the lazy getter lives on the prototype instead of being defined per result.
+ */
+class InlineResult implements GetObjectResult {
+  #body: Readable | undefined
+  constructor(
+    readonly info: ObjectInfo,
+    readonly data: Buffer,
+  ) {}
+
+  get body(): Readable {
+    this.#body ??= Readable.from([this.data], { objectMode: false })
+    return this.#body
   }
 }
 
