@@ -77,6 +77,15 @@ describe('putObject multipart', () => {
     expect(fake.completed.get('u2')!.size).toBe(20 * MiB)
   })
 
+  it('cuts a known size into 16 MiB parts by default (memory ~ 16 MiB × (concurrency + 1))', async () => {
+    await newClient().putObject('videos', 'k40', Buffer.alloc(40 * MiB))
+    expect(uploadParts().map((r) => Number(r.headers.get('content-length')))).toEqual([
+      16 * MiB,
+      16 * MiB,
+      8 * MiB,
+    ])
+  })
+
   it('sends an empty stream as one zero-byte PUT', async () => {
     server.use(
       http.put(`${BASE}/videos/empty`, () => new HttpResponse(null, { headers: { etag: '"d41d8"' } })),

@@ -3,13 +3,13 @@
  * be smaller), so the part size decides both the largest object and the memory an upload holds
  * (about part size × concurrency).
  *
- * - Known size: the base part size (the `partSize` upload option, else the client's `partSize`,
- *   64 MiB by default), raised to a whole number of MiB that fits the object in 10,000 parts
+ * - Both start from the base part size: the `partSize` upload option, else the smaller of the
+ *   client's `partSize` and 16 MiB (so memory stays near 80 MiB with the default concurrency).
+ * - Known size: the base, raised to a whole number of MiB that fits the object in 10,000 parts
  *   (5 TiB → 525 MiB parts), as minio-js's calculatePartSize does.
  * - Unknown size: we cannot see the end, and starting at the 528 MiB a 5 TiB stream would need
  *   (as minio-js does) buffers half a GiB per part. Instead part n is `start × 2^⌊(n−1)/1000⌋`
- *   (capped at 5 GiB): 1,000 parts at the start size, 1,000 at twice that, and so on. `start` is
- *   the `partSize` upload option, else the smaller of the client's part size and 16 MiB. With
+ *   (capped at 5 GiB): 1,000 parts at the start size, 1,000 at twice that, and so on. With
  *   16 MiB the 10,000 parts hold about 13 TiB (above the 5 TiB object limit); a 1 GiB stream
  *   stays at 16 MiB parts. The schedule is deterministic, so a resumed upload cuts the same parts.
  */

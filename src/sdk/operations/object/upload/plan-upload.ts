@@ -63,8 +63,18 @@ export async function planUpload(
   if (peeked.ended) {
     return { kind: 'single', body: concatBytes(peeked.head, peeked.headLength), size: peeked.headLength }
   }
-  const start = sizing.option ?? Math.min(sizing.client, UNKNOWN_SIZE_START)
-  return { kind: 'multipart', chunks: peeked.all, sizeOf: unknownSizeSchedule(start), size: undefined }
+  return {
+    kind: 'multipart',
+    chunks: peeked.all,
+    sizeOf: unknownSizeSchedule(basePartSize(sizing)),
+    size: undefined,
+  }
+}
+
+// The upload option, else the client's part size but at most 16 MiB: the client option cannot tell
+// a chosen 64 MiB from the default one, and 64 MiB × (concurrency + 1) would hold 320 MiB.
+function basePartSize(sizing: PartSizing): number {
+  return sizing.option ?? Math.min(sizing.client, UNKNOWN_SIZE_START)
 }
 
 function known(
@@ -74,7 +84,7 @@ function known(
   sizing: PartSizing,
 ): UploadPlan {
   if (size <= MULTIPART_THRESHOLD && body !== undefined) return { kind: 'single', body, size }
-  const partSize = knownSizePartSize(size, sizing.option ?? sizing.client)
+  const partSize = knownSizePartSize(size, basePartSize(sizing))
   return { kind: 'multipart', chunks: toAsync(chunks), sizeOf: () => partSize, size }
 }
 
