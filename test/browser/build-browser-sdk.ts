@@ -1,5 +1,8 @@
-/** Bundles the SDK for browsers the way tsup's browser build does (tsup.config.ts). */
-import { mkdtempSync } from 'node:fs'
+/**
+ * Bundles the SDK for browsers the way tsup's browser build does (tsup.config.ts) into a temporary
+ * folder; `meta.json` there says which packages each chunk holds.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { build } from 'esbuild'
@@ -7,7 +10,7 @@ import { BROWSER_BUFFER } from '../../tsup.config.js'
 
 export async function buildBrowserSdk(): Promise<string> {
   const outdir = mkdtempSync(join(tmpdir(), 'silo-browser-sdk-'))
-  await build({
+  const { metafile } = await build({
     entryPoints: { index: 'src/index.ts' },
     outdir,
     bundle: true,
@@ -17,7 +20,9 @@ export async function buildBrowserSdk(): Promise<string> {
     platform: 'browser',
     target: 'es2022',
     alias: { buffer: BROWSER_BUFFER },
+    metafile: true,
     logLevel: 'silent',
   })
+  writeFileSync(join(outdir, 'meta.json'), JSON.stringify(metafile))
   return outdir
 }

@@ -51,6 +51,7 @@ describe.skipIf(reason !== undefined)('the SDK in Chromium', () => {
     expect(result.uploaded.etag).toMatch(/^[0-9a-f]{32}$/)
     expect(result.progress.at(-1)).toEqual({ loaded: 6 * 1024 * 1024 + 3, total: 6 * 1024 * 1024 + 3 })
     expect(result.listed).toEqual(['docs/big.bin', 'docs/hello.txt'])
+    expect(result.listedByEvents).toEqual(result.listed)
     expect(result.downloaded).toBe('hello from a File')
     expect(result.stat).toEqual({ size: 17, owner: 'page' })
     expect(result.presigned).toBe('hello from a File')
@@ -65,6 +66,7 @@ type Session = {
   uploaded: { etag: string }
   progress: Array<{ loaded: number; total?: number }>
   listed: string[]
+  listedByEvents: string[]
   downloaded: string
   stat: { size: number; owner: unknown }
   presigned: string
@@ -109,6 +111,15 @@ async function runSession(config: {
   )
   const listed: string[] = []
   for await (const item of client.listObjectsV2('browser-bucket', 'docs/', true)) listed.push(item.name)
+  // The event API of a listing, used at once (before readable-stream has loaded).
+  const listedByEvents = await new Promise<string[]>((resolve, reject) => {
+    const names: string[] = []
+    client
+      .listObjects('browser-bucket', 'docs/', true)
+      .on('data', (item: { name: string }) => names.push(item.name))
+      .on('error', reject)
+      .on('end', () => resolve(names))
+  })
   const downloaded = await readAll(await client.getObject('browser-bucket', 'docs/hello.txt'))
   const s = await client.statObject('browser-bucket', 'docs/hello.txt')
   const url = await client.presignedGetObject('browser-bucket', 'docs/hello.txt', 60)
@@ -136,6 +147,7 @@ async function runSession(config: {
     uploaded: { etag: uploaded.etag },
     progress,
     listed,
+    listedByEvents,
     downloaded,
     stat: { size: s.size, owner: s.metaData.owner },
     presigned,

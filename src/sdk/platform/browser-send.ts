@@ -60,9 +60,14 @@ async function toFetchBody(body: WireBody): Promise<BodyInit | undefined> {
 
 type ReadableStreamModule = typeof import('readable-stream')
 
-// Loaded on first use: readable-stream is most of the browser bundle and only getObject needs it.
-// A split CommonJS chunk exposes only `default`, so look there too.
-async function loadReadable(): Promise<ReadableStreamModule['Readable']> {
+/**
+ * readable-stream's Readable, loaded on first use: it is most of the browser bundle and only
+ * response bodies and listings need it. A split CommonJS chunk exposes only `default`, so look
+ * there too.
+ * @example
+ * const Readable = await loadReadable()
+ */
+export async function loadReadable(): Promise<ReadableStreamModule['Readable']> {
   const module = (await import('readable-stream')) as ReadableStreamModule & {
     default?: ReadableStreamModule
   }

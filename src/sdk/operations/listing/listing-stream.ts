@@ -2,7 +2,7 @@
  * The stream every listing returns: a `readable-stream` Readable in object mode (the same API in
  * Node and browsers) that pulls pages lazily, and also an async iterable of typed items.
  */
-import { Readable } from 'readable-stream'
+import { createObjectStream } from '#object-stream'
 import type { BodyStream } from '../../platform/types.js'
 
 /**
@@ -26,10 +26,8 @@ export function toListingStream<T>(pages: AsyncGenerator<T[]>): ListingStream<T>
   async function* items(): AsyncGenerator<T> {
     for await (const page of pages) yield* page
   }
-  return Readable.from(items(), {
-    objectMode: true,
-    highWaterMark: ITEMS_AHEAD,
-  }) as unknown as ListingStream<T>
+  // In browsers a stand-in until readable-stream has loaded (src/sdk/platform/object-stream.browser.ts).
+  return createObjectStream(items(), ITEMS_AHEAD) as unknown as ListingStream<T>
 }
 
 /**
