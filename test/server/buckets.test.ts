@@ -83,10 +83,10 @@ describe('bucket operations', () => {
 
   it('answers NotImplemented naming the operation', async () => {
     await s3(server.url, 'PUT', '/later-bucket')
-    const res = await s3(server.url, 'GET', '/later-bucket?list-type=2')
+    const res = await s3(server.url, 'GET', '/later-bucket?versions')
     expect(res.status).toBe(501)
     expect(xmlField(res.text, 'Code')).toBe('NotImplemented')
-    expect(xmlField(res.text, 'Message')).toMatch(/ListObjectsV2/)
+    expect(xmlField(res.text, 'Message')).toMatch(/ListObjectVersions/)
   })
 })
 
