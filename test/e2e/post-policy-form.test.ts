@@ -108,6 +108,24 @@ describe('POST Object with a signed policy', () => {
     })
   })
 
+  it('publishes s3:ObjectCreated:Post with the form’s access key as principal', async () => {
+    const listener = client.listenBucketNotification(bucket, 'events/', '', ['s3:ObjectCreated:*'])
+    const record = new Promise<{ eventName: string; s3: { object: { key: string } }; userIdentity: unknown }>(
+      (resolve) => listener.on('notification', resolve),
+    )
+    try {
+      await new Promise((r) => setTimeout(r, 300))
+      const { formData } = await client.presignedPostPolicy(newPolicy((p) => p.setKey('events/posted.txt')))
+      expect((await post(formData)).status).toBe(204)
+      const got = await record
+      expect(got.eventName).toBe('s3:ObjectCreated:Post')
+      expect(got.s3.object.key).toBe('events%2Fposted.txt')
+      expect(got.userIdentity).toEqual({ principalId: ROOT_USER })
+    } finally {
+      listener.stop()
+    }
+  })
+
   it('streams a multi-MiB file into storage', async () => {
     const policy = newPolicy((p) => {
       p.setKey('form/big.bin')
