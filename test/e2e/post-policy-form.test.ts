@@ -4,7 +4,7 @@
  */
 import { createHmac } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Client, type PostPolicy } from '../../src/index.js'
+import { Client, type NotificationRecord, type PostPolicy } from '../../src/index.js'
 import { nodeCrypto } from '../../src/server/auth/node-crypto.js'
 import { deriveSigningKey } from '../../src/shared/sigv4/signing-key.js'
 import { errorCode } from './helpers/raw-request.js'
@@ -110,9 +110,7 @@ describe('POST Object with a signed policy', () => {
 
   it('publishes s3:ObjectCreated:Post with the form’s access key as principal', async () => {
     const listener = client.listenBucketNotification(bucket, 'events/', '', ['s3:ObjectCreated:*'])
-    const record = new Promise<{ eventName: string; s3: { object: { key: string } }; userIdentity: unknown }>(
-      (resolve) => listener.on('notification', resolve),
-    )
+    const record = new Promise<NotificationRecord>((resolve) => listener.on('notification', resolve))
     try {
       await new Promise((r) => setTimeout(r, 300))
       const { formData } = await client.presignedPostPolicy(newPolicy((p) => p.setKey('events/posted.txt')))
