@@ -1,3 +1,4 @@
+import { uriEncodePath } from '../../../shared/sigv4/uri-encode.js'
 import type { Handler } from '../../context.js'
 import { S3ServerError } from '../../errors.js'
 import { sendXml } from '../../response/send.js'
@@ -29,7 +30,7 @@ export const handleCompleteMultipartUpload: Handler = async (args) => {
   ])
   const host = String(args.req.headers.host ?? 'localhost')
   const xml = renderXml('CompleteMultipartUploadResult', {
-    Location: `http://${host}${route.path}`,
+    Location: `http://${host}${uriEncodePath(route.path)}`,
     Bucket: route.bucket,
     Key: route.key,
     ETag: `"${info.etag}"`,

@@ -111,7 +111,7 @@ export function describeCopy(open: OpenStorage): void {
       // All reads first, all checks after: a buffer the backend reused would show up here.
       const results = await Promise.all(data.map((_, i) => backend.getObject(bucket, `r${i}`)))
       const bodies = await Promise.all(results.map((r) => readAll(r.body)))
-      bodies.forEach((body, i) => expect(body.equals(data[i]!)).toBe(true))
+      expect(bodies.map((body, i) => body.equals(data[i]!))).toEqual(data.map(() => true))
     })
 
     it('stores objects on both sides of 128 KiB whole, by range, and after a restart', async () => {
