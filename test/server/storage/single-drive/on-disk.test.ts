@@ -78,6 +78,44 @@ describe('single drive on disk', () => {
     expect(await listDataFiles(drive.dir)).toEqual([])
   })
 
+  it('keeps the part files of uploads in progress, multipart objects and copies through a sweep', async () => {
+    const options = { sweepOrphans: 'always' as const }
+    drive = await openTempDrive(options)
+    const { backend } = drive
+    await backend.createBucket('b', '')
+    const pending = await backend.createMultipartUpload({ bucket: 'b', key: 'pending' })
+    await backend.uploadPart({
+      bucket: 'b',
+      key: 'pending',
+      uploadId: pending.uploadId,
+      partNumber: 1,
+      body: bodyOf('p1'),
+    })
+    const done = await backend.createMultipartUpload({ bucket: 'b', key: 'done' })
+    const part = await backend.uploadPart({
+      bucket: 'b',
+      key: 'done',
+      uploadId: done.uploadId,
+      partNumber: 1,
+      body: bodyOf('d1'),
+    })
+    const parts = [{ partNumber: 1, etag: part.etag }]
+    await backend.completeMultipartUpload({ bucket: 'b', key: 'done', uploadId: done.uploadId, parts })
+    await backend.copyObject({ sourceBucket: 'b', sourceKey: 'done', bucket: 'b', key: 'copy' })
+    await putText(backend, 'b', 'inline', 'small objects have no file')
+    await backend.close()
+    await writeFile(join(drive.dir, '.silo.sys', 'data', ORPHAN), 'orphan')
+    drive.backend = await openSingleDrive(drive.dir, options)
+    // The pending part, the completed part, and the copy's hard link of it.
+    expect(await listDataFiles(drive.dir)).toHaveLength(3)
+    const listed = await drive.backend.listParts({ bucket: 'b', key: 'pending', uploadId: pending.uploadId })
+    expect(listed.parts.map((p) => p.size)).toEqual([2])
+    expect(await bodyText((await drive.backend.getObject('b', 'copy')).body)).toBe('d1')
+    expect(await bodyText((await drive.backend.getObject('b', 'inline')).body)).toBe(
+      'small objects have no file',
+    )
+  })
+
   it('opens a drive in a directory that does not exist yet', async () => {
     drive = await openTempDrive(FILES_ONLY)
     const nested = join(drive.dir, 'not', 'yet')
