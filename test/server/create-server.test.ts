@@ -8,8 +8,8 @@ import { parseAddress, resolveOptions } from '../../src/server/options.js'
 import { s3 } from './helpers/signed-request.js'
 
 describe('silo/server entry', () => {
-  it('exports exactly createServer at runtime', () => {
-    expect(Object.keys(serverEntry).sort()).toEqual(['createServer'])
+  it('exports exactly createServer and readCertsDir at runtime', () => {
+    expect(Object.keys(serverEntry).sort()).toEqual(['createServer', 'readCertsDir'])
   })
 })
 
