@@ -1,3 +1,4 @@
+import { parseCopySource } from '../../auth/copy-source.js'
 import type { Handler } from '../../context.js'
 import { S3ServerError } from '../../errors.js'
 import { sendXml } from '../../response/send.js'
@@ -5,7 +6,6 @@ import { renderXml } from '../../response/xml.js'
 import { MULTIPART_LIMITS } from '../../storage/multipart-limits.js'
 import type { ByteRange, ObjectInfo } from '../../storage/types.js'
 import { checkCopySourceConditions } from '../objects/conditions.js'
-import { parseCopySource } from '../objects/copy-source.js'
 import { readUploadId, readUploadPartNumber } from './upload-params.js'
 
 const COPY_RANGE = /^bytes=(\d+)-(\d+)$/

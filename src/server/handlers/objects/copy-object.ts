@@ -1,9 +1,9 @@
+import { parseCopySource } from '../../auth/copy-source.js'
 import type { Handler } from '../../context.js'
 import { S3ServerError } from '../../errors.js'
 import { sendXml } from '../../response/send.js'
 import { renderXml } from '../../response/xml.js'
 import { checkCopySourceConditions } from './conditions.js'
-import { parseCopySource } from './copy-source.js'
 import { readObjectMetadata } from './object-metadata.js'
 
 /**
