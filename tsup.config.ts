@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { dirname } from 'node:path'
 import { defineConfig } from 'tsup'
@@ -7,6 +8,22 @@ const require = createRequire(import.meta.url)
 export const BROWSER_BUFFER = require.resolve('buffer/', {
   paths: [dirname(require.resolve('readable-stream/package.json'))],
 })
+
+/** Build stamps the admin `info` record reports as server.version and server.commitID. */
+function buildStamps(): Record<string, string> {
+  const time = `${new Date().toISOString().slice(0, 19)}Z`
+  let commit = ''
+  try {
+    commit = execFileSync('git', ['rev-parse', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim()
+  } catch {
+    // Not a git checkout (e.g. an npm tarball): build-info.ts falls back to the package version.
+  }
+  return {
+    __SILO_BUILD_TIME__: JSON.stringify(time),
+    ...(commit ? { __SILO_COMMIT_ID__: JSON.stringify(commit) } : {}),
+  }
+}
+const STAMPS = buildStamps()
 
 // Four builds from one source tree (docs/architecture.md, "One package, four doors"):
 // the SDK for Node (ESM + CJS + types), the SDK for browsers (ESM, no Node built-ins),
@@ -54,6 +71,7 @@ export default defineConfig([
     dts: true,
     sourcemap: true,
     clean: true,
+    define: STAMPS,
   },
   {
     entry: { main: 'src/cli/main.ts' },
@@ -63,6 +81,7 @@ export default defineConfig([
     target: 'node20',
     sourcemap: true,
     clean: true,
+    define: STAMPS,
     banner: { js: '#!/usr/bin/env node' },
   },
 ])

@@ -1,10 +1,25 @@
 // Every scenario, in the order the report shows them. A new scenario is a file in this
 // folder exporting {name, title, description, run(ctx)} and one line here.
+import bundleSize from './bundle-size.mjs'
+import eventsDelivery from './events-delivery.mjs'
+import eventsPutLatency from './events-put-latency.mjs'
 import hashing from './hashing.mjs'
 import loopbackHttp from './loopback-http.mjs'
+import presign from './presign.mjs'
 import sdkGet from './sdk-get.mjs'
 import sdkObjectsAtScale from './sdk-objects-at-scale.mjs'
 import sdkPut from './sdk-put.mjs'
 import serverPutGet from './server-put-get.mjs'
 
-export const SCENARIOS = [sdkPut, sdkGet, sdkObjectsAtScale, serverPutGet, loopbackHttp, hashing]
+export const SCENARIOS = [
+  sdkPut,
+  sdkGet,
+  sdkObjectsAtScale,
+  serverPutGet,
+  presign,
+  bundleSize,
+  eventsPutLatency,
+  eventsDelivery,
+  loopbackHttp,
+  hashing,
+]
