@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { authenticate } from './auth/authenticate.js'
 import { handleAdminRequest, isAdminRequest } from './admin/handle-admin-request.js'
+import { authenticate } from './auth/authenticate.js'
 import { authorize } from './auth/authorize.js'
-import { applyCors } from './cors/apply-cors.js'
 import type { ObjectEvent, ServerContext } from './context.js'
+import { applyCors } from './cors/apply-cors.js'
 import { S3ServerError } from './errors.js'
 import { HANDLERS } from './handlers/index.js'
 import { nextRequestId } from './request-id.js'
@@ -43,7 +43,8 @@ async function handle(
   expectsContinue: boolean,
   requestId: string,
 ): Promise<void> {
-  if (!(await ctx.lifecycle.admit(res))) throw new S3ServerError('ServiceUnavailable', 'The server is stopping.')
+  if (!(await ctx.lifecycle.admit(res)))
+    throw new S3ServerError('ServiceUnavailable', 'The server is stopping.')
   // Before routing and authentication: a browser's preflight is never signed.
   if (applyCors(ctx.cors, req, res)) return
   if (isAdminRequest(req.url)) return handleAdminRequest(ctx, req, res, requestId, expectsContinue)

@@ -32,7 +32,9 @@ function defaultAgent(useSSL: boolean): http.Agent {
  * @example
  * const send = createNodeSend({ useSSL: false })
  */
-export function createNodeSend(options: SendOptions & { readonly requestOptions?: RequestOptions }): HttpSend {
+export function createNodeSend(
+  options: SendOptions & { readonly requestOptions?: RequestOptions },
+): HttpSend {
   const custom = options.transport as Partial<RequestModule> | undefined
   if (custom !== undefined && typeof custom.request !== 'function') {
     throw new InvalidArgumentError(

@@ -50,9 +50,9 @@ describe('sender', () => {
   })
 
   it('backs off up to 30 s and resets after a success', async () => {
-    const fake = createFakeTarget('arn:silo:sqs::1:webhook', 12)
+    const target = createFakeTarget('arn:silo:sqs::1:webhook', 12)
     // Without isOnline there is nothing to probe: the full backoff is slept.
-    const target = Object.assign(fake, { isOnline: undefined })
+    Reflect.deleteProperty(target, 'isOnline')
     const clock = createFakeClock()
     const sender = createSender({ target, queue: createMemoryQueue(), clock, random: () => 0, log: quietLog })
     await sender.enqueue(makeEvent('a'))

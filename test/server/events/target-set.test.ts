@@ -75,7 +75,10 @@ describe('startTargets', () => {
   it('bounds the wait for a target whose open hangs', async () => {
     const hanging: TargetFactory = {
       ...flakyFactory(0, []),
-      create: (id) => ({ ...flakyFactory(0, []).create(id, ''), open: () => new Promise(() => undefined) }),
+      create: (id) => ({
+        ...flakyFactory(0, []).create(id, '', {}),
+        open: () => new Promise(() => undefined),
+      }),
     }
     const started = Date.now()
     const set = await startTargets({
