@@ -28,3 +28,47 @@ export async function startClient(sdk, server) {
     stop: () => child.kill(),
   }
 }
+
+/**
+ * `processes` client children for `sdk` against `server`, driven as one client: a run splits
+ * its concurrency across them (at most one child per worker), runs them at once and sums their
+ * operations, bytes, CPU and peak RSS. So one client process's CPU cannot cap a fast server.
+ */
+export async function startClientGroup(sdk, server, processes) {
+  const started = await Promise.allSettled(Array.from({ length: processes }, () => startClient(sdk, server)))
+  const children = started.filter((s) => s.status === 'fulfilled').map((s) => s.value)
+  const failed = started.find((s) => s.status === 'rejected')
+  if (failed) {
+    await Promise.all(children.map((c) => c.stop()))
+    throw failed.reason
+  }
+  return {
+    sdk,
+    label: `${SDKS[sdk].label} ×${processes}`,
+    prepare: (args) => children[0].prepare(args),
+    async run(spec) {
+      const used = children.slice(0, Math.min(children.length, spec.concurrency))
+      const runs = await Promise.all(
+        used.map((child, i) =>
+          child.run({
+            ...spec,
+            // Workers split as evenly as possible; each child writes under its own prefix.
+            concurrency:
+              Math.floor(spec.concurrency / used.length) + (i < spec.concurrency % used.length ? 1 : 0),
+            maxOps: Math.ceil(spec.maxOps / used.length),
+            keyPrefix: `${spec.keyPrefix}/p${i}`,
+          }),
+        ),
+      )
+      const sum = (field) => runs.reduce((total, run) => total + run[field], 0)
+      return {
+        ops: sum('ops'),
+        bytes: sum('bytes'),
+        elapsedMs: Math.max(...runs.map((run) => run.elapsedMs)),
+        cpuMicros: sum('cpuMicros'),
+        peakRss: sum('peakRss'),
+      }
+    },
+    stop: () => Promise.all(children.map((c) => c.stop())),
+  }
+}

@@ -24,6 +24,7 @@ export function serverColumns() {
     { key: 'label', header: 'server', align: 'left' },
     ...opsColumns('s3rver'),
     { key: 'serverUs', header: 'server µs/op', format: 'number' },
+    { key: 'cpuRatio', header: 's3rver µs ÷ this', format: 'ratio' },
     { key: 'clientUs', header: 'client µs/op', format: 'number' },
     { key: 'serverRss', header: 'server peak RSS MiB', format: 'mib' },
     { key: 'clientRss', header: 'client peak RSS MiB', format: 'mib' },

@@ -1,6 +1,6 @@
 // What a scenario gets: options, logging, and servers and client children that live as
 // long as the scenario (a client child stays warm from one table to the next).
-import { startClient } from './clients.mjs'
+import { startClient, startClientGroup } from './clients.mjs'
 import { describePath, isSiloSdkBuilt, siloSdkEntry } from './paths.mjs'
 import { SDKS } from './sdk-adapters.mjs'
 import { SERVER_KINDS, startServer } from './servers.mjs'
@@ -17,10 +17,11 @@ export function createScenarioContext({ options, tmpRoot, log }) {
       if (!servers.has(kind)) servers.set(kind, startServer(kind, tmpRoot))
       return servers.get(kind)
     },
-    /** The client child for `sdk` against `server`, started on first use. */
-    client(sdk, server) {
-      const key = `${sdk}@${server.kind}`
-      if (!clients.has(key)) clients.set(key, startClient(sdk, server))
+    /** The client child (or `processes` children driven as one) for `sdk` against `server`, started on first use. */
+    client(sdk, server, processes = 1) {
+      const key = `${sdk}@${server.kind}×${processes}`
+      if (!clients.has(key))
+        clients.set(key, processes > 1 ? startClientGroup(sdk, server, processes) : startClient(sdk, server))
       return clients.get(key)
     },
     /** Whether a server kind can run now (Silo needs `npm run build`). */

@@ -5,6 +5,7 @@ import http from 'node:http'
 import { createRequire } from 'node:module'
 import { pathToFileURL } from 'node:url'
 import { siloSdkEntry } from './paths.mjs'
+import { signedHttpAdapter } from './signed-http.mjs'
 
 const require = createRequire(import.meta.url)
 
@@ -14,6 +15,7 @@ export const SDKS = {
   minio: { label: 'minio-js', baseline: true },
   aws: { label: '@aws-sdk/client-s3' },
   http: { label: 'raw node:http' },
+  signed: { label: 'signed node:http' },
 }
 
 const keepAliveAgent = () => new http.Agent({ keepAlive: true })
@@ -70,6 +72,9 @@ const adapters = {
       get: async (bucket, key) =>
         drain((await client.send(new s3.GetObjectCommand({ Bucket: bucket, Key: key }))).Body),
     }
+  },
+  async signed(server) {
+    return signedHttpAdapter(server)
   },
   async http(server) {
     const agent = keepAliveAgent()

@@ -35,7 +35,7 @@ export async function measureSection(ctx, { entries, spec, objects = [], warmupS
 async function attachClient(ctx, entry) {
   if (entry.error) return { ...entry }
   try {
-    return { ...entry, client: await ctx.client(entry.sdk, entry.server) }
+    return { ...entry, client: await ctx.client(entry.sdk, entry.server, entry.processes) }
   } catch (error) {
     return { ...entry, error: `could not start: ${error.message}` }
   }
@@ -78,7 +78,11 @@ function summarize(contestant, { samples, error }) {
 
 function addRatios(rows) {
   const base = rows.find((r) => r.baseline && !r.error)
-  for (const row of rows) row.ratio = base ? row.opsPerSec / base.opsPerSec : Number.NaN
+  for (const row of rows) {
+    row.ratio = base ? row.opsPerSec / base.opsPerSec : Number.NaN
+    // How many times this row's server CPU per op the baseline spends (> 1: this server is leaner).
+    row.cpuRatio = base ? base.serverUs / row.serverUs : Number.NaN
+  }
   return rows
 }
 
