@@ -33,6 +33,27 @@ describe('examples/', () => {
   })
 })
 
+describe('examples/tour.mjs', () => {
+  it('runs the README tour: multipart with progress, events, listing, presign, admin', async () => {
+    const run = await runNode(['examples/tour.mjs'], {
+      env: {
+        ...process.env,
+        SILO_ENDPOINT: `${server.host}:${server.port}`,
+        SILO_ROOT_USER: ROOT_USER,
+        SILO_ROOT_PASSWORD: ROOT_PASSWORD,
+      },
+    })
+    expect(run.stderr).toBe('')
+    expect(run.code).toBe(0)
+    expect(run.stdout).toMatch(/multipart etag=[0-9a-f]{32}-\d+ progress=12582912/)
+    expect(run.stdout).toContain('heard s3:ObjectCreated:CompleteMultipartUpload logs/big.bin')
+    expect(run.stdout).toContain('listed logs/big.bin:12582912 notes/a.txt:1')
+    expect(run.stdout).toContain('presigned GET -> 200')
+    expect(run.stdout).toContain('users include tour-reader')
+    expect(run.stdout).toContain('server on backend=FS')
+  })
+})
+
 function runNode(args: string[], options: { env: NodeJS.ProcessEnv }) {
   return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
     execFile(process.execPath, args, { ...options, timeout: 20_000 }, (err, stdout, stderr) => {
