@@ -31,9 +31,10 @@ export interface AuthorizeArgs {
  * The root may do everything. Anyone else needs every permission `actionsForOperation` lists
  * for the operation (CopyObject: PutObject here and GetObject on the source), granted by
  * the user's canned policy or the bucket policy (anonymous callers: the bucket policy only),
- * with no Deny in either. DeleteObjects names its keys in the body, read after this check: here
- * it needs `s3:DeleteObject` on `arn:aws:s3:::bucket/` (a bucket-wide grant), and its handler
- * checks each key with {@link isActionAllowed} so a Deny on some keys still holds.
+ * with no Deny in either. DeleteObjects names its keys in the body, read after this check, so
+ * here it only needs some Allow of `s3:DeleteObject` for the caller (on any resource): its
+ * handler checks each key with {@link isActionAllowed}, so a user limited to a prefix may delete
+ * keys under it, and a Deny on some keys still holds for those keys.
  *
  * @example await authorize({ ctx, req, route, auth })
  */
@@ -41,6 +42,10 @@ export async function authorize(args: AuthorizeArgs): Promise<void> {
   const { identity } = args.auth
   if (identity.root) return
   const { route } = args
+  if (route.operation === 'DeleteObjects') {
+    if (await mayDeleteSomething(args)) return
+    throw denied(identity, 's3:DeleteObject', route.bucket, '')
+  }
   for (const required of requiredActions(route)) {
     const [bucket, key] = targetOf(required, args)
     if (!(await isActionAllowed(args, required.action, bucket, key))) {
@@ -63,7 +68,22 @@ export async function isActionAllowed(
 ): Promise<boolean> {
   const { identity } = args.auth
   if (identity.root) return true
-  const { iam, storage, auth } = args.ctx
+  const policies = await policiesOf(args, action, bucket)
+  if (policies.length === 0) return false
+  const decision = evaluate(policies, {
+    action,
+    bucket,
+    key,
+    principal: identity.anonymous ? '*' : identity.accessKey,
+    conditions: conditionValues(args.req, args.route, identity, args.ctx.auth.now()),
+  })
+  return decision === 'allow'
+}
+
+/** The caller's IAM policy and the bucket's policy, those that exist. */
+async function policiesOf(args: AuthorizeArgs, action: S3Action, bucket: string): Promise<CompiledPolicy[]> {
+  const { identity } = args.auth
+  const { iam, storage } = args.ctx
   const policies: CompiledPolicy[] = []
   if (!identity.anonymous) {
     const user = iam.users.get(identity.accessKey)
@@ -74,15 +94,25 @@ export async function isActionAllowed(
     const policy = await bucketPolicyOf(storage, bucket)
     if (policy) policies.push(policy)
   }
-  if (policies.length === 0) return false
-  const decision = evaluate(policies, {
-    action,
-    bucket,
-    key,
-    principal: identity.anonymous ? '*' : identity.accessKey,
-    conditions: conditionValues(args.req, args.route, identity, auth.now()),
-  })
-  return decision === 'allow'
+  return policies
+}
+
+/**
+ * DeleteObjects' gate before its body is read: some statement allows this caller
+ * `s3:DeleteObject` somewhere (resources and conditions are checked per key later), so a
+ * caller who may delete nothing is refused as a whole, as before.
+ */
+async function mayDeleteSomething(args: AuthorizeArgs): Promise<boolean> {
+  const { identity } = args.auth
+  const principal = identity.anonymous ? '*' : identity.accessKey
+  const policies = await policiesOf(args, 's3:DeleteObject', args.route.bucket)
+  return policies.some((policy) =>
+    (policy.statementsByAction.get('s3:DeleteObject') ?? []).some(
+      (s) =>
+        s.effect === 'Allow' &&
+        (s.principals === null || s.principals.has('*') || s.principals.has(principal)),
+    ),
+  )
 }
 
 function requiredActions(route: S3Route): readonly RequiredAction[] {
