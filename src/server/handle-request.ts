@@ -50,7 +50,7 @@ async function handle(
   if (isAdminRequest(req.url)) return handleAdminRequest(ctx, req, res, requestId, expectsContinue)
   const method = req.method ?? 'GET'
   const route = routeRequest({ method, url: req.url ?? '/', headers: req.headers }, ctx.domain)
-  const auth = authenticate(ctx.auth, { method, headers: req.headers }, route)
+  const auth = authenticate(ctx.auth, { method, headers: req.headers, rawHeaders: req.rawHeaders }, route)
   // POST Object names its caller and key in the form body: its handler authorizes once it has read them.
   if (route.operation !== 'PostObject') await authorize({ ctx, req, route, auth })
   const handler = HANDLERS[route.operation]

@@ -1,6 +1,7 @@
+import { request as httpRequest } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { nodeCrypto } from '../../src/server/auth/node-crypto.js'
-import { presignRequest } from '../../src/shared/sigv4/index.js'
+import { formatAmzDate, presignRequest, signRequest } from '../../src/shared/sigv4/index.js'
 import { s3, send, sha256Hex, xmlField } from './helpers/signed-request.js'
 import { ROOT, startTestServer, type TestServer } from './helpers/test-server.js'
 
@@ -155,5 +156,67 @@ describe('every response', () => {
     const res = await s3(server.url, 'HEAD', '/auth-bucket/missing')
     expect(res.status).toBe(404)
     expect(res.body.length).toBe(0)
+  })
+})
+
+describe('header-signed requests with a session token', () => {
+  it('x-amz-security-token → 400 InvalidToken, nothing stored (Silo issues no sessions)', async () => {
+    const res = await s3(server.url, 'PUT', '/auth-bucket/with-token', {
+      body: 'x',
+      headers: { 'x-amz-security-token': 'FwoGZXIvYXdzEXAMPLE' },
+    })
+    expect(res.status).toBe(400)
+    expect(xmlField(res.text, 'Code')).toBe('InvalidToken')
+    expect(xmlField(res.text, 'Message')).toMatch(/x-amz-security-token/)
+    await expectNotStored('with-token')
+  })
+})
+
+describe('a signed header sent more than once', () => {
+  // SigV4 signs repeated values trimmed and joined with ','; Node hands them over joined with ', '.
+  function putWithRepeatedHeader(key: string, values: string[], signedAs: string[]) {
+    const url = new URL(server.url)
+    const path = `/auth-bucket/${key}`
+    const date = new Date()
+    const headers: Record<string, string | string[]> = {
+      host: url.host,
+      'x-amz-date': formatAmzDate(date),
+      'x-amz-content-sha256': sha256Hex('body'),
+      'x-amz-meta-tag': signedAs,
+    }
+    const { authorization } = signRequest(
+      nodeCrypto,
+      { method: 'PUT', path, query: [], headers },
+      { ...ROOT, region: 'us-east-1', date, signedHeaders: Object.keys(headers) },
+    )
+    return new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const req = httpRequest({ method: 'PUT', hostname: url.hostname, port: url.port, path }, (res) => {
+        let text = ''
+        res.on('data', (chunk) => {
+          text += chunk
+        })
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }))
+      })
+      req.on('error', reject)
+      for (const [name, value] of Object.entries(headers))
+        if (name !== 'x-amz-meta-tag') req.setHeader(name, value)
+      req.setHeader('x-amz-meta-tag', values)
+      req.setHeader('authorization', authorization)
+      req.setHeader('content-length', 4)
+      req.end('body')
+    })
+  }
+
+  it('is verified over its values trimmed and joined with ","', async () => {
+    const res = await putWithRepeatedHeader('repeated', ['a', '  b   c '], ['a', '  b   c '])
+    expect(res.status).toBe(200)
+    expect((await s3(server.url, 'HEAD', '/auth-bucket/repeated')).status).toBe(200)
+  })
+
+  it('a signature over other values still fails with SignatureDoesNotMatch', async () => {
+    const res = await putWithRepeatedHeader('repeated-bad', ['a', 'b'], ['a', 'x'])
+    expect(res.status).toBe(403)
+    expect(xmlField(res.text, 'Code')).toBe('SignatureDoesNotMatch')
+    await expectNotStored('repeated-bad')
   })
 })

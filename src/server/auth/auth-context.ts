@@ -31,4 +31,6 @@ export interface Authentication {
 export interface AuthRequest {
   method: string
   headers: Readonly<Record<string, string | string[] | undefined>>
+  /** Node's `req.rawHeaders`: read only when a header repeats (see signed-header-block.ts). */
+  rawHeaders?: readonly string[]
 }

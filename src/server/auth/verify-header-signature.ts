@@ -1,5 +1,4 @@
 import { parseAuthorizationHeader } from '../../shared/sigv4/authorization-header.js'
-import { canonicalHeaders } from '../../shared/sigv4/canonical-headers.js'
 import { canonicalQueryString } from '../../shared/sigv4/canonical-query.js'
 import { createCanonicalRequest } from '../../shared/sigv4/canonical-request.js'
 import { isSigV4Error } from '../../shared/sigv4/errors.js'
@@ -13,6 +12,7 @@ import { checkScope, requireSecret } from './check-scope.js'
 import { parsePayloadMode } from './payload-mode.js'
 import { readRequestTime } from './request-time.js'
 
+import { signedHeaderBlock } from './signed-header-block.js'
 /**
  * Verifies an `Authorization: AWS4-HMAC-SHA256 …` request: credential known, time within
  * ±15 minutes, scope matching, signature equal to the one recomputed from the request.
@@ -30,6 +30,13 @@ export function verifyHeaderSignature(
   const secret = requireSecret(ctx.credentials.secretOf(credential.accessKey), credential.accessKey)
   const time = readRequestTime(req.headers, ctx.now())
   checkScope(credential, time.amzDate, ctx.region, 'AuthorizationHeaderMalformed')
+  // Silo issues no temporary credentials, so no session token can be valid (as for presigned URLs).
+  if (req.headers['x-amz-security-token'] !== undefined) {
+    throw new S3ServerError(
+      'InvalidToken',
+      `x-amz-security-token is given, but ${credential.accessKey} has no session.`,
+    )
+  }
   if (!auth.signedHeaders.includes('host')) {
     throw new S3ServerError('AuthorizationHeaderMalformed', "SignedHeaders must include 'host'.")
   }
@@ -45,7 +52,7 @@ export function verifyHeaderSignature(
     method: req.method,
     uri: uriEncodePath(route.path),
     query: canonicalQueryString(route.query),
-    headers: canonicalHeaders(req.headers, auth.signedHeaders),
+    headers: signedHeaderBlock(req, auth.signedHeaders),
     signedHeaders: auth.signedHeaders.join(';'),
     payloadHash: contentSha,
   })

@@ -1,4 +1,3 @@
-import { canonicalHeaders } from '../../shared/sigv4/canonical-headers.js'
 import { canonicalQueryString } from '../../shared/sigv4/canonical-query.js'
 import { createCanonicalRequest } from '../../shared/sigv4/canonical-request.js'
 import { UNSIGNED_PAYLOAD } from '../../shared/sigv4/constants.js'
@@ -13,6 +12,7 @@ import type { AuthContext, Authentication, AuthRequest } from './auth-context.js
 import { checkScope, requireSecret } from './check-scope.js'
 import { MAX_CLOCK_SKEW_MS } from './request-time.js'
 
+import { signedHeaderBlock } from './signed-header-block.js'
 /**
  * Verifies a presigned-URL request (`X-Amz-Signature` in the query): not expired, not signed
  * in the future, signature equal to the one recomputed. The body is never signed.
@@ -40,7 +40,7 @@ export function verifyPresigned(ctx: AuthContext, req: AuthRequest, route: S3Rou
     method: req.method,
     uri: uriEncodePath(route.path),
     query: canonicalQueryString(route.query, 'X-Amz-Signature'),
-    headers: canonicalHeaders(req.headers, p.signedHeaders),
+    headers: signedHeaderBlock(req, p.signedHeaders),
     signedHeaders: p.signedHeaders.join(';'),
     payloadHash: UNSIGNED_PAYLOAD,
   })
