@@ -55,6 +55,7 @@ export const S3_ERRORS = {
     status: 400,
     message: 'One or more of the specified parts could not be found or its entity tag did not match.',
   },
+  InvalidPartNumber: { status: 416, message: 'The requested partnumber is not satisfiable.' },
   InvalidPartOrder: {
     status: 400,
     message: 'The list of parts was not in ascending order. Parts must be ordered by part number.',

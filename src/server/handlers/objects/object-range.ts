@@ -45,8 +45,9 @@ export function readPartNumber(
 
 /**
  * The bytes to send for a Range header or a part number, against the object as found; undefined
- * means the whole object (no range, or a Range header S3 ignores). 416 InvalidRange when
- * unsatisfiable (a part past the last one included; a single-part object has one part).
+ * means the whole object (no range, or a Range header S3 ignores). 416 InvalidRange when the
+ * range is unsatisfiable; 416 InvalidPartNumber (as S3 answers) for a part past the last one (a
+ * single-part object has one part).
  *
  * @example selectRange(info, 'bytes=0-9', undefined) // { range: { start: 0, end: 9 } }
  */
@@ -70,7 +71,7 @@ export function selectRange(
 function partSelection(info: ObjectInfo, partNumber: number): RangeSelection | undefined {
   const sizes = info.partSizes ?? [info.size]
   if (partNumber > sizes.length) {
-    throw new S3ServerError('InvalidRange', 'The requested partnumber is not satisfiable.', {
+    throw new S3ServerError('InvalidPartNumber', undefined, {
       PartNumberRequested: String(partNumber),
       ActualPartCount: String(sizes.length),
     })
