@@ -1,9 +1,8 @@
 import type { Handler } from '../../context.js'
 import { sendXml } from '../../response/send.js'
-import { renderXml } from '../../response/xml.js'
 import { decodeContinuationToken, encodeContinuationToken } from './continuation-token.js'
 import { encodeName, encodeOptional } from './encode-names.js'
-import { renderCommonPrefixes, renderContents, withoutUndefined } from './list-xml.js'
+import { listBucketResultXml, renderCommonPrefixes, renderContents, renderFields } from './list-xml.js'
 import { queryValue, readCount, readEncodingType } from './query-params.js'
 
 /**
@@ -29,19 +28,22 @@ export const handleListObjectsV2: Handler = async ({ ctx, res, route, auth }) =>
   const fetchOwner = queryValue(route, 'fetch-owner') === 'true'
   const owner = fetchOwner ? { ID: auth.identity.accessKey, DisplayName: auth.identity.accessKey } : undefined
   const next = page.isTruncated && page.nextStartAfter !== undefined ? page.nextStartAfter : undefined
-  const body = withoutUndefined({
-    IsTruncated: page.isTruncated,
-    Contents: renderContents(page.objects, { encoding, owner }),
-    Name: route.bucket,
-    Prefix: encodeName(prefix, encoding),
-    Delimiter: encodeOptional(delimiter, encoding),
-    MaxKeys: maxKeys,
-    CommonPrefixes: renderCommonPrefixes(page.commonPrefixes, encoding),
-    EncodingType: encoding,
-    KeyCount: page.objects.length + page.commonPrefixes.length,
-    ContinuationToken: token,
-    NextContinuationToken: next === undefined ? undefined : encodeContinuationToken(next),
-    StartAfter: encodeOptional(startAfter, encoding),
-  })
-  sendXml(res, 200, renderXml('ListBucketResult', body))
+  const xml =
+    renderFields([['IsTruncated', page.isTruncated]]) +
+    renderContents(page.objects, { encoding, owner }) +
+    renderFields([
+      ['Name', route.bucket],
+      ['Prefix', encodeName(prefix, encoding)],
+      ['Delimiter', encodeOptional(delimiter, encoding)],
+      ['MaxKeys', maxKeys],
+    ]) +
+    renderCommonPrefixes(page.commonPrefixes, encoding) +
+    renderFields([
+      ['EncodingType', encoding],
+      ['KeyCount', page.objects.length + page.commonPrefixes.length],
+      ['ContinuationToken', token],
+      ['NextContinuationToken', next === undefined ? undefined : encodeContinuationToken(next)],
+      ['StartAfter', encodeOptional(startAfter, encoding)],
+    ])
+  sendXml(res, 200, listBucketResultXml(xml))
 }

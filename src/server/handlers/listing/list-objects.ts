@@ -1,8 +1,7 @@
 import type { Handler } from '../../context.js'
 import { sendXml } from '../../response/send.js'
-import { renderXml } from '../../response/xml.js'
 import { encodeName, encodeOptional } from './encode-names.js'
-import { renderCommonPrefixes, renderContents, withoutUndefined } from './list-xml.js'
+import { listBucketResultXml, renderCommonPrefixes, renderContents, renderFields } from './list-xml.js'
 import { queryValue, readCount, readEncodingType } from './query-params.js'
 
 /**
@@ -23,17 +22,23 @@ export const handleListObjects: Handler = async ({ ctx, res, route, auth }) => {
     maxKeys,
   })
   const owner = { ID: auth.identity.accessKey, DisplayName: auth.identity.accessKey }
-  const body = withoutUndefined({
-    IsTruncated: page.isTruncated,
-    Marker: encodeName(marker ?? '', encoding),
-    NextMarker: delimiter && page.isTruncated ? encodeOptional(page.nextStartAfter, encoding) : undefined,
-    Contents: renderContents(page.objects, { encoding, owner }),
-    Name: route.bucket,
-    Prefix: encodeName(prefix, encoding),
-    Delimiter: encodeOptional(delimiter, encoding),
-    MaxKeys: maxKeys,
-    CommonPrefixes: renderCommonPrefixes(page.commonPrefixes, encoding),
-    EncodingType: encoding,
-  })
-  sendXml(res, 200, renderXml('ListBucketResult', body))
+  const xml =
+    renderFields([
+      ['IsTruncated', page.isTruncated],
+      ['Marker', encodeName(marker ?? '', encoding)],
+      [
+        'NextMarker',
+        delimiter && page.isTruncated ? encodeOptional(page.nextStartAfter, encoding) : undefined,
+      ],
+    ]) +
+    renderContents(page.objects, { encoding, owner }) +
+    renderFields([
+      ['Name', route.bucket],
+      ['Prefix', encodeName(prefix, encoding)],
+      ['Delimiter', encodeOptional(delimiter, encoding)],
+      ['MaxKeys', maxKeys],
+    ]) +
+    renderCommonPrefixes(page.commonPrefixes, encoding) +
+    renderFields([['EncodingType', encoding]])
+  sendXml(res, 200, listBucketResultXml(xml))
 }
