@@ -114,14 +114,7 @@ function createAmqpTarget(arn: string, id: string, params: AmqpParams): EventTar
           throw session.closedBy ?? e
         }
       }),
-    isOnline: async () => {
-      try {
-        await conn.get()
-        return true
-      } catch {
-        return false
-      }
-    },
+    isOnline: () => conn.isOnline(),
     close: () => conn.close(),
   }
 }

@@ -8,6 +8,11 @@ export interface LazyConnection<C> {
   get(): Promise<C>
   /** Forgets `conn` if it is the current one (called from the library's close/error events). */
   drop(conn: C): void
+  /**
+   * Whether a connection is open or can be opened now (opening one if needed) and, when given,
+   * `probe` answers true for it; any failure reads as offline.
+   */
+  isOnline(probe?: (conn: C) => boolean | Promise<boolean>): Promise<boolean>
   /** Closes the current connection, if any. */
   close(): Promise<void>
 }
@@ -34,7 +39,7 @@ export function createLazyConnection<C>(
     dispose(conn).catch(() => {}) // already broken; nothing to report
   }
 
-  return {
+  const connection: LazyConnection<C> = {
     get() {
       if (current) return current
       const pending = open(drop).then(
@@ -51,6 +56,14 @@ export function createLazyConnection<C>(
       return pending
     },
     drop,
+    async isOnline(probe) {
+      try {
+        const conn = await connection.get()
+        return probe ? await probe(conn) : true
+      } catch {
+        return false
+      }
+    },
     async close() {
       const pending = current
       current = undefined
@@ -60,6 +73,7 @@ export function createLazyConnection<C>(
       if (conn !== undefined) await dispose(conn)
     },
   }
+  return connection
 }
 
 /** Rejects with `what timed out after N ms` unless `promise` settles first. */

@@ -100,14 +100,7 @@ function createElasticsearchTarget(arn: string, id: string, params: Elasticsearc
     id,
     open: () => asTargetError(arn, 'open', async () => void (await conn.get())),
     send: (event) => asTargetError(arn, 'send', () => send(event)),
-    isOnline: async () => {
-      try {
-        const { es } = await conn.get()
-        return (await es.request('HEAD', `/${index}`)).status === 200
-      } catch {
-        return false
-      }
-    },
+    isOnline: () => conn.isOnline(async ({ es }) => (await es.request('HEAD', `/${index}`)).status === 200),
     close: () => conn.close(),
   }
 }

@@ -102,14 +102,7 @@ function createKafkaTarget(arn: string, id: string, params: KafkaParams): EventT
           messages: [{ key: event.key, value: JSON.stringify(buildCommonPayload(event)) }],
         })
       }),
-    isOnline: async () => {
-      try {
-        await conn.get()
-        return true
-      } catch {
-        return false
-      }
-    },
+    isOnline: () => conn.isOnline(),
     close: () => conn.close(),
   }
 }

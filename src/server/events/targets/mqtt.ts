@@ -111,13 +111,7 @@ function createMqttTarget(arn: string, id: string, params: MqttParams): EventTar
           client.removeListener('close', onClose)
         }
       }),
-    isOnline: async () => {
-      try {
-        return (await conn.get()).connected
-      } catch {
-        return false
-      }
-    },
+    isOnline: () => conn.isOnline((client) => client.connected),
     close: () => conn.close(),
   }
 }

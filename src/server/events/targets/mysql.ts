@@ -122,14 +122,7 @@ function createMysqlTarget(arn: string, id: string, params: MysqlParams): EventT
           )
         }
       }),
-    isOnline: async () => {
-      try {
-        await (await conn.get()).query('SELECT 1')
-        return true
-      } catch {
-        return false
-      }
-    },
+    isOnline: () => conn.isOnline(async (db) => Boolean(await db.query('SELECT 1'))),
     close: () => conn.close(),
   }
 }

@@ -138,13 +138,7 @@ function createNatsTarget(arn: string, id: string, params: NatsParams): EventTar
           await session.nc.flush() // the server answered a PING sent after the message
         }
       }),
-    isOnline: async () => {
-      try {
-        return !(await conn.get()).nc.isClosed()
-      } catch {
-        return false
-      }
-    },
+    isOnline: () => conn.isOnline(({ nc }) => !nc.isClosed()),
     close: () => conn.close(),
   }
 }

@@ -107,14 +107,7 @@ function createNsqTarget(arn: string, id: string, params: NsqParams): EventTarge
           throw e
         }
       }),
-    isOnline: async () => {
-      try {
-        await conn.get()
-        return true
-      } catch {
-        return false
-      }
-    },
+    isOnline: () => conn.isOnline(),
     close: () => conn.close(),
   }
 }

@@ -97,14 +97,7 @@ function createPostgresqlTarget(arn: string, id: string, params: PostgresqlParam
           )
         }
       }),
-    isOnline: async () => {
-      try {
-        await (await conn.get()).query('SELECT 1')
-        return true
-      } catch {
-        return false
-      }
-    },
+    isOnline: () => conn.isOnline(async (db) => Boolean(await db.query('SELECT 1'))),
     close: () => conn.close(),
   }
 }

@@ -100,13 +100,7 @@ function createRedisTarget(arn: string, id: string, params: RedisParams): EventT
           await client.hset(params.key, event.key, JSON.stringify(buildRecordsValue(event)))
         }
       }),
-    isOnline: async () => {
-      try {
-        return (await (await conn.get()).ping()) === 'PONG'
-      } catch {
-        return false
-      }
-    },
+    isOnline: () => conn.isOnline(async (redis) => (await redis.ping()) === 'PONG'),
     close: () => conn.close(),
   }
 }
