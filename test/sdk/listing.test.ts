@@ -69,16 +69,18 @@ describe('listObjectsV2', () => {
     })
   })
 
-  it('fetches the next page only when the consumer gets there (backpressure)', async () => {
+  it('fetches one page ahead of the consumer, never more (bounded backpressure)', async () => {
     serveV2()
     const stream = newClient().listObjectsV2('photos', '', true)
     const iterator = stream[Symbol.asyncIterator]()
     await iterator.next()
     await new Promise((r) => setTimeout(r, 50))
-    expect(seen).toHaveLength(1)
+    // Page 2 is requested while the consumer is still on page 1; page 3 is not.
+    expect(seen).toHaveLength(2)
     for (let i = 1; i < 1000; i++) await iterator.next()
     await iterator.next()
-    expect(seen).toHaveLength(2)
+    await new Promise((r) => setTimeout(r, 50))
+    expect(seen).toHaveLength(3)
     await iterator.return?.()
   })
 

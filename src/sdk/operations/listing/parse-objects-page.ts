@@ -28,12 +28,21 @@ export interface ObjectsPage {
  */
 export function parseObjectsPage(page: ScannedListing): ObjectsPage {
   const urlEncoded = page.field('EncodingType') === 'url'
-  const items: BucketItem[] = page.contents.map((c) => ({
-    name: decodeListedKey(c.Key, urlEncoded),
-    lastModified: new Date(c.LastModified),
-    etag: c.ETag.replace(/"/g, ''),
-    size: Number(c.Size),
-  }))
+  // Keys written together share a LastModified; parse each distinct text once per page.
+  let lastText = ''
+  let lastTime = Number.NaN
+  const items: BucketItem[] = page.contents.map((c) => {
+    if (c.LastModified !== lastText) {
+      lastText = c.LastModified
+      lastTime = Date.parse(c.LastModified)
+    }
+    return {
+      name: decodeListedKey(c.Key, urlEncoded),
+      lastModified: new Date(lastTime),
+      etag: c.ETag.includes('"') ? c.ETag.replace(/"/g, '') : c.ETag,
+      size: Number(c.Size),
+    }
+  })
   for (const p of page.prefixes) items.push({ prefix: decodeListedKey(p, urlEncoded), size: 0 })
   let lastName = ''
   for (const item of items) {

@@ -23,12 +23,14 @@ export interface ScannedListing {
   prefixes: string[]
 }
 
-const BLOCKS = /<(Contents|CommonPrefixes)>([\s\S]*?)<\/\1>/g
 const ENTITY = /&(?:#(\d+)|#x([0-9a-fA-F]+)|(amp|lt|gt|quot|apos));/g
 const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" }
+const CONTENTS = ['<Contents>', '</Contents>'] as const
+const PREFIXES = ['<CommonPrefixes>', '</CommonPrefixes>'] as const
 
 /**
- * Scans a ListBucketResult document.
+ * Scans a ListBucketResult document in one forward pass: each block is found with indexOf and
+ * its fields are read in place (no per-block substrings, no regular expression over the page).
  * @example
  * const page = scanListing(await res.text())
  * page.field('IsTruncated') // 'true'
@@ -42,28 +44,41 @@ export function scanListing(text: string): ScannedListing {
   }
   const contents: ScannedObject[] = []
   const prefixes: string[] = []
-  const outside = text.slice(start).replace(BLOCKS, (_, kind: string, body: string) => {
-    if (kind === 'Contents') {
+  let outside = ''
+  let at = start
+  let nextContents = text.indexOf(CONTENTS[0], at)
+  let nextPrefixes = text.indexOf(PREFIXES[0], at)
+  while (nextContents >= 0 || nextPrefixes >= 0) {
+    const isContents = nextPrefixes < 0 || (nextContents >= 0 && nextContents < nextPrefixes)
+    const [open, close] = isContents ? CONTENTS : PREFIXES
+    const from = isContents ? nextContents : nextPrefixes
+    const end = text.indexOf(close, from)
+    if (end < 0) throw new InvalidXMLError(`Unclosed ${open} in listing response`)
+    outside += text.slice(at, from)
+    if (isContents) {
       contents.push({
-        Key: element(body, 'Key'),
-        LastModified: element(body, 'LastModified'),
-        ETag: element(body, 'ETag'),
-        Size: element(body, 'Size'),
+        Key: element(text, 'Key', from, end),
+        LastModified: element(text, 'LastModified', from, end),
+        ETag: element(text, 'ETag', from, end),
+        Size: element(text, 'Size', from, end),
       })
-    } else prefixes.push(element(body, 'Prefix'))
-    return ''
-  })
-  return { field: (name) => element(outside, name), contents, prefixes }
+    } else prefixes.push(element(text, 'Prefix', from, end))
+    at = end + close.length
+    if (isContents) nextContents = text.indexOf(open, at)
+    else nextPrefixes = text.indexOf(open, at)
+  }
+  outside += text.slice(at)
+  return { field: (name) => element(outside, name, 0, outside.length), contents, prefixes }
 }
 
-/** The decoded text of the first `<name>` element in `xml` ('' when absent or empty). */
-function element(xml: string, name: string): string {
-  const open = xml.indexOf(`<${name}>`)
-  if (open < 0) return ''
-  const from = open + name.length + 2
-  const close = xml.indexOf(`</${name}>`, from)
-  if (close < 0) throw new InvalidXMLError(`Unclosed <${name}> in listing response`)
-  const raw = xml.slice(from, close).trim()
+/** The decoded text of the first `<name>` element in `xml` between `from` and `end` ('' when absent or empty). */
+function element(xml: string, name: string, from: number, end: number): string {
+  const open = xml.indexOf(`<${name}>`, from)
+  if (open < 0 || open >= end) return ''
+  const textStart = open + name.length + 2
+  const close = xml.indexOf(`</${name}>`, textStart)
+  if (close < 0 || close > end) throw new InvalidXMLError(`Unclosed <${name}> in listing response`)
+  const raw = xml.slice(textStart, close).trim()
   return raw.includes('&') ? raw.replace(ENTITY, decodeEntity) : raw
 }
 

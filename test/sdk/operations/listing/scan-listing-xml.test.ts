@@ -31,3 +31,28 @@ describe('scanListing', () => {
     )
   })
 })
+
+describe('scanListing, prefixes between contents', () => {
+  it('keeps contents and prefixes apart and reads fields after the last block', () => {
+    const page = scanListing(
+      '<ListBucketResult><IsTruncated>false</IsTruncated>' +
+        '<CommonPrefixes><Prefix>a/</Prefix></CommonPrefixes>' +
+        '<Contents><Key>b</Key><LastModified>t</LastModified><ETag>"e"</ETag><Size>1</Size></Contents>' +
+        '<CommonPrefixes><Prefix>c/</Prefix></CommonPrefixes>' +
+        '<Contents><Key>d</Key><Size>2</Size></Contents>' +
+        '<KeyCount>4</KeyCount><NextContinuationToken>tok</NextContinuationToken></ListBucketResult>',
+    )
+    expect(page.contents.map((c) => [c.Key, c.Size, c.ETag])).toEqual([
+      ['b', '1', '"e"'],
+      ['d', '2', ''],
+    ])
+    expect(page.prefixes).toEqual(['a/', 'c/'])
+    expect(page.field('KeyCount')).toBe('4')
+    expect(page.field('NextContinuationToken')).toBe('tok')
+    expect(page.field('Key')).toBe('')
+  })
+
+  it('refuses a block that is never closed', () => {
+    expect(() => scanListing('<ListBucketResult><Contents><Key>a</Key>')).toThrow(/Unclosed <Contents>/)
+  })
+})
