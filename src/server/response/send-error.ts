@@ -21,6 +21,8 @@ export interface ErrorContext {
 /**
  * Renders `error` as an S3 XML error (HEAD gets the status and headers only). Unexpected errors
  * become InternalError and are logged. If the response already started, the socket is closed.
+ * A client that hung up before sending its whole body is not a server failure: nothing is
+ * logged and nothing sent (there is no one to send it to).
  *
  * @example sendError(req, res, new S3ServerError('NoSuchKey'), { requestId, resource: '/b/k', log })
  */
@@ -30,6 +32,10 @@ export function sendError(
   error: unknown,
   ctx: ErrorContext,
 ): void {
+  if (clientHungUp(req)) {
+    res.destroy()
+    return
+  }
   if (res.headersSent) {
     // Mid-body failure (often the client went away): the status is gone, so cut the stream.
     res.destroy()
@@ -71,4 +77,13 @@ function internal(error: unknown, ctx: ErrorContext): S3ServerError {
 function pendingBodySize(req: IncomingMessage): number {
   if (req.headers['transfer-encoding'] !== undefined) return Number.POSITIVE_INFINITY
   return Number(req.headers['content-length'] ?? 0)
+}
+
+/**
+ * The request body stopped because the connection closed (the error is then Node's "aborted"
+ * or "Premature close"): the handler stored nothing, since objects are committed only after
+ * the whole body was read and verified.
+ */
+function clientHungUp(req: IncomingMessage): boolean {
+  return !req.complete && (req.destroyed || req.socket.destroyed)
 }
