@@ -4,6 +4,10 @@ import { S3ServerError } from '../errors.js'
 /** Largest clock difference S3 accepts between client and server. */
 export const MAX_CLOCK_SKEW_MS = 15 * 60 * 1000
 
+// Requests arriving in the same second carry the same x-amz-date: parse it once.
+let lastAmzDate = ''
+let lastMs = 0
+
 /** The signing time of a header-signed request: `x-amz-date`, else `Date`. */
 export interface RequestTime {
   /** As it appears in the string to sign (`yyyymmddThhmmssZ`). */
@@ -24,8 +28,12 @@ export function readRequestTime(
   const amz = headers['x-amz-date']
   let time: RequestTime | undefined
   if (typeof amz === 'string') {
-    const ms = parseAmzDate(amz)
-    if (ms !== undefined) time = { amzDate: amz, ms }
+    const ms = amz === lastAmzDate ? lastMs : parseAmzDate(amz)
+    if (ms !== undefined) {
+      lastAmzDate = amz
+      lastMs = ms
+      time = { amzDate: amz, ms }
+    }
   } else if (typeof headers.date === 'string') {
     const ms = Date.parse(headers.date)
     if (!Number.isNaN(ms)) time = { amzDate: formatAmzDate(new Date(ms)), ms }

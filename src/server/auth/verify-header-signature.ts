@@ -1,4 +1,3 @@
-import { parseAuthorizationHeader } from '../../shared/sigv4/authorization-header.js'
 import { canonicalQueryString } from '../../shared/sigv4/canonical-query.js'
 import { createCanonicalRequest } from '../../shared/sigv4/canonical-request.js'
 import { isSigV4Error } from '../../shared/sigv4/errors.js'
@@ -9,6 +8,7 @@ import { S3ServerError } from '../errors.js'
 import type { S3Route } from '../router/route-request.js'
 import type { AuthContext, Authentication, AuthRequest } from './auth-context.js'
 import { checkScope, requireSecret } from './check-scope.js'
+import { parseAuthorization } from './parse-authorization.js'
 import { parsePayloadMode } from './payload-mode.js'
 import { readRequestTime } from './request-time.js'
 
@@ -75,7 +75,7 @@ export function verifyHeaderSignature(
 
 function parseOrThrow(authorization: string) {
   try {
-    return parseAuthorizationHeader(authorization)
+    return parseAuthorization(authorization)
   } catch (e) {
     if (isSigV4Error(e)) throw new S3ServerError(e.code, e.message)
     throw e

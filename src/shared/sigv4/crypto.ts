@@ -16,6 +16,8 @@ export interface SigV4Crypto {
   sha256Hex(data: string | Uint8Array): string
   /** Raw HMAC-SHA256 of `data` (UTF-8 when a string) under `key`. */
   hmacSha256(key: string | Uint8Array, data: string | Uint8Array): Uint8Array
+  /** Optional: lower-case hex HMAC-SHA256, when the runtime can hex-encode faster than {@link toHex}. */
+  hmacSha256Hex?(key: string | Uint8Array, data: string | Uint8Array): string
 }
 
 const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'))

@@ -5,6 +5,7 @@ import { type SigV4Crypto, toHex } from './crypto.js'
  * @example computeSignature(crypto, deriveSigningKey(crypto, secret, date, region), stringToSign)
  */
 export function computeSignature(crypto: SigV4Crypto, signingKey: Uint8Array, stringToSign: string): string {
+  if (crypto.hmacSha256Hex) return crypto.hmacSha256Hex(signingKey, stringToSign)
   return toHex(crypto.hmacSha256(signingKey, stringToSign))
 }
 
