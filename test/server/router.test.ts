@@ -100,9 +100,15 @@ describe('router: errors', () => {
     ['PUT', '/Bad_Bucket', 'InvalidBucketName', /lower-case letters/],
     ['PUT', '/ab', 'InvalidBucketName', /3 to 63/],
     ['GET', `/b1b/${'k'.repeat(1025)}`, 'KeyTooLongError', /1024/],
+    // 342 three-byte characters: few UTF-16 units, but 1,026 bytes of UTF-8.
+    ['GET', `/b1b/${encodeURIComponent('ሴ'.repeat(342))}`, 'KeyTooLongError', /1024/],
+    // Refused every time, even after valid names were remembered.
+    ['GET', '/Bad_Bucket/k', 'InvalidBucketName', /lower-case letters/],
     ['GET', '/b1b/%E0%A4%A', 'InvalidArgument', /percent-encoded/],
     ['PATCH', '/b1b/k', 'MethodNotAllowed', /PATCH/],
     ['PUT', '/', 'MethodNotAllowed', /service/],
+    // Every POST on an object names a subresource; without a query none matches.
+    ['POST', '/b1b/k', 'MethodNotAllowed', /POST/],
   ])('%s %s → %s', (method, url, code, message) => {
     const e = codeOf(() => route(method, url))
     expect(e.code).toBe(code)

@@ -13,8 +13,10 @@ type Test = (input: RouteInput) => boolean
 
 interface CompiledRoute {
   tests: Test[]
-  operation: S3Operation
-  action: S3Action
+  /** Whether any term reads the query (such a route never matches a query-less request). */
+  readsQuery: boolean
+  /** What matchRoute returns: built once, so matching allocates nothing. */
+  result: { operation: S3Operation; action: S3Action }
 }
 
 function compileCondition(condition: string): Test[] {
@@ -32,13 +34,21 @@ function compileCondition(condition: string): Test[] {
   })
 }
 
-// Routes grouped by "METHOD level", table order kept; built once at load.
+// Routes grouped by "METHOD level", table order kept; built once at load. Plain GET and PUT
+// of an object carry no query, so a second list per group holds only the routes that can
+// match without one: those requests skip the subresource rows (acl, tagging, uploadId, …).
 const ROUTES = new Map<string, CompiledRoute[]>()
+const QUERYLESS_ROUTES = new Map<string, CompiledRoute[]>()
 for (const [method, level, condition, operation, action] of ROUTE_TABLE) {
   const key = `${method} ${level}`
-  const list = ROUTES.get(key) ?? []
-  list.push({ tests: compileCondition(condition), operation, action })
-  ROUTES.set(key, list)
+  const readsQuery = condition.split('&').some((term) => term !== '' && !term.startsWith('@'))
+  const route = {
+    tests: compileCondition(condition),
+    readsQuery,
+    result: Object.freeze({ operation, action }),
+  }
+  ROUTES.set(key, [...(ROUTES.get(key) ?? []), route])
+  if (!readsQuery) QUERYLESS_ROUTES.set(key, [...(QUERYLESS_ROUTES.get(key) ?? []), route])
 }
 
 /**
@@ -49,10 +59,16 @@ for (const [method, level, condition, operation, action] of ROUTE_TABLE) {
  * // { operation: 'GetBucketLocation', action: 's3:GetBucketLocation' }
  */
 export function matchRoute(input: RouteInput): { operation: S3Operation; action: S3Action } | undefined {
-  const candidates = ROUTES.get(`${input.method} ${input.level}`)
+  const key = `${input.method} ${input.level}`
+  const candidates = input.query.length === 0 ? QUERYLESS_ROUTES.get(key) : ROUTES.get(key)
   if (!candidates) return undefined
   for (const route of candidates) {
-    if (route.tests.every((test) => test(input))) return { operation: route.operation, action: route.action }
+    if (passes(route.tests, input)) return route.result
   }
   return undefined
+}
+
+function passes(tests: Test[], input: RouteInput): boolean {
+  for (const test of tests) if (!test(input)) return false
+  return true
 }

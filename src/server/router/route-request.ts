@@ -57,18 +57,30 @@ export function routeRequest(request: RoutableRequest, domain?: string): S3Route
     throw new S3ServerError('MethodNotAllowed', `${request.method} is not allowed on a ${level} resource.`)
   }
   if (level !== 'service') checkNames(bucket, key)
-  return { ...matched, level, bucket, key, path, query }
+  return { operation: matched.operation, action: matched.action, level, bucket, key, path, query }
 }
 
+// Bucket names seen valid: a server sees few distinct buckets, and checking the name's shape
+// on every request is waste. Bounded, and cleared when full.
+const VALID_BUCKETS = new Set<string>()
+const MAX_VALID_BUCKETS = 1024
+
 function checkNames(bucket: string, key: string): void {
+  if (!VALID_BUCKETS.has(bucket)) checkBucketName(bucket)
+  // At most 3 UTF-8 bytes per UTF-16 unit: a key of ≤ 341 units is always within 1,024 bytes.
+  if (key.length > 341 && explainInvalidObjectName(key)) {
+    throw new S3ServerError('KeyTooLongError', 'Your key is too long: at most 1024 bytes of UTF-8.', {
+      Key: key.slice(0, 64),
+    })
+  }
+}
+
+function checkBucketName(bucket: string): void {
   const bucketProblem = explainInvalidBucketName(bucket)
   if (bucketProblem)
     throw new S3ServerError('InvalidBucketName', `The specified bucket is not valid: ${bucketProblem}.`, {
       BucketName: bucket,
     })
-  if (key !== '' && explainInvalidObjectName(key)) {
-    throw new S3ServerError('KeyTooLongError', 'Your key is too long: at most 1024 bytes of UTF-8.', {
-      Key: key.slice(0, 64),
-    })
-  }
+  if (VALID_BUCKETS.size >= MAX_VALID_BUCKETS) VALID_BUCKETS.clear()
+  VALID_BUCKETS.add(bucket)
 }
