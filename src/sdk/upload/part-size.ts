@@ -4,14 +4,15 @@
  * (about part size × concurrency).
  *
  * - Both start from the base part size: the `partSize` upload option, else the smaller of the
- *   client's `partSize` and 16 MiB (so memory stays near 80 MiB with the default concurrency).
+ *   client's `partSize` and 16 MiB for a known size, 8 MiB for a stream of unknown length (so the
+ *   part buffers of an unknown-length upload stay near 40 MiB with the default concurrency).
  * - Known size: the base, raised to a whole number of MiB that fits the object in 10,000 parts
  *   (5 TiB → 525 MiB parts), as minio-js's calculatePartSize does.
  * - Unknown size: we cannot see the end, and starting at the 528 MiB a 5 TiB stream would need
  *   (as minio-js does) buffers half a GiB per part. Instead part n is `start × 2^⌊(n−1)/1000⌋`
  *   (capped at 5 GiB): 1,000 parts at the start size, 1,000 at twice that, and so on. With
- *   16 MiB the 10,000 parts hold about 13 TiB (above the 5 TiB object limit); a 1 GiB stream
- *   stays at 16 MiB parts. The schedule is deterministic, so a resumed upload cuts the same parts.
+ *   8 MiB the 10,000 parts hold about 7.8 TiB (above the 5 TiB object limit); a 1 GiB stream
+ *   stays at 8 MiB parts. The schedule is deterministic, so a resumed upload cuts the same parts.
  */
 import { MAX_PART_SIZE, MIN_PART_SIZE } from '../constants.js'
 import { InvalidArgumentError } from '../errors.js'
@@ -23,8 +24,10 @@ export const MAX_PARTS = 10_000
 export const MAX_OBJECT_SIZE = 5 * 1024 * 1024 * MiB
 /** Objects larger than this go multipart (the seed's multipart threshold). */
 export const MULTIPART_THRESHOLD = MIN_PART_SIZE
+/** Base part size of known-size uploads when no `partSize` option is given. */
+export const KNOWN_SIZE_BASE = 16 * MiB
 /** Start size of unknown-length uploads when no `partSize` option is given. */
-export const UNKNOWN_SIZE_START = 16 * MiB
+export const UNKNOWN_SIZE_START = 8 * MiB
 const PARTS_PER_STEP = 1000
 
 /** Size of part `partNumber` (1-based). */
@@ -46,8 +49,8 @@ export function knownSizePartSize(size: number, base: number): number {
 /**
  * The growing part-size schedule for a stream of unknown length.
  * @example
- * const sizeOf = unknownSizeSchedule(16 * 1024 ** 2)
- * sizeOf(1) // 16 MiB; sizeOf(1001) // 32 MiB
+ * const sizeOf = unknownSizeSchedule(8 * 1024 ** 2)
+ * sizeOf(1) // 8 MiB; sizeOf(1001) // 16 MiB
  */
 export function unknownSizeSchedule(start: number): PartSizeOf {
   return (partNumber) => {
@@ -63,7 +66,7 @@ export function unknownSizeSchedule(start: number): PartSizeOf {
 /**
  * Bytes the 10,000 parts of a schedule hold.
  * @example
- * capacity(16 * 1024 ** 2) > 5 * 1024 ** 4 // true
+ * capacity(8 * 1024 ** 2) > 5 * 1024 ** 4 // true
  */
 export function capacity(start: number): number {
   const sizeOf = unknownSizeSchedule(start)

@@ -20,10 +20,10 @@ describe('part sizes', () => {
     expect(() => knownSizePartSize(MAX_OBJECT_SIZE + 1, 64 * MiB)).toThrow(/5 TiB/)
   })
 
-  it('unknown size: doubles every 1,000 parts up to 5 GiB, and 10,000 parts at the 16 MiB start hold more than 5 TiB', () => {
+  it('unknown size: doubles every 1,000 parts up to 5 GiB, and 10,000 parts at the 8 MiB start hold more than 5 TiB', () => {
     const sizeOf = unknownSizeSchedule(UNKNOWN_SIZE_START)
     expect([1, 1000, 1001, 2001, 8001, 9001].map(sizeOf)).toEqual(
-      [16, 16, 32, 64, 4096, 5120].map((m) => m * MiB),
+      [8, 8, 16, 32, 2048, 4096].map((m) => m * MiB),
     )
     expect(capacity(UNKNOWN_SIZE_START)).toBeGreaterThan(MAX_OBJECT_SIZE)
     expect(() => sizeOf(10_001)).toThrow(/10000 parts/)

@@ -5,6 +5,7 @@
 import { checkLength, iterateChunks } from '../../../body/chunks.js'
 import type { WireBody } from '../../../platform/types.js'
 import {
+  KNOWN_SIZE_BASE,
   knownSizePartSize,
   MULTIPART_THRESHOLD,
   type PartSizeOf,
@@ -12,6 +13,7 @@ import {
   unknownSizeSchedule,
 } from '../../../upload/part-size.js'
 import { concatBytes, peekBytes } from '../../../upload/peek-bytes.js'
+import { sourceChunks } from '../../../upload/readable-chunks.js'
 import type { UploadSource } from './source.js'
 
 /** One PUT of the whole body. */
@@ -55,26 +57,27 @@ export async function planUpload(
   }
   if (size !== undefined) {
     if (size > MULTIPART_THRESHOLD) {
-      return known(undefined, checkLength(iterateChunks(source.stream), size), size, sizing)
+      return known(undefined, checkLength(sourceChunks(source.stream), size), size, sizing)
     }
     return { kind: 'single', body: { stream: source.stream, length: size }, size }
   }
-  const peeked = await peekBytes(iterateChunks(source.stream), MULTIPART_THRESHOLD)
+  const peeked = await peekBytes(sourceChunks(source.stream), MULTIPART_THRESHOLD)
   if (peeked.ended) {
     return { kind: 'single', body: concatBytes(peeked.head, peeked.headLength), size: peeked.headLength }
   }
   return {
     kind: 'multipart',
     chunks: peeked.all,
-    sizeOf: unknownSizeSchedule(basePartSize(sizing)),
+    sizeOf: unknownSizeSchedule(basePartSize(sizing, UNKNOWN_SIZE_START)),
     size: undefined,
   }
 }
 
-// The upload option, else the client's part size but at most 16 MiB: the client option cannot tell
+// The upload option, else the client's part size but at most `cap`: the client option cannot tell
 // a chosen 64 MiB from the default one, and 64 MiB × (concurrency + 1) would hold 320 MiB.
-function basePartSize(sizing: PartSizing): number {
-  return sizing.option ?? Math.min(sizing.client, UNKNOWN_SIZE_START)
+// Unknown-length uploads start at 8 MiB, so a 1 GiB stream stays well under 128 MiB of RSS.
+function basePartSize(sizing: PartSizing, cap: number): number {
+  return sizing.option ?? Math.min(sizing.client, cap)
 }
 
 function known(
@@ -84,7 +87,7 @@ function known(
   sizing: PartSizing,
 ): UploadPlan {
   if (size <= MULTIPART_THRESHOLD && body !== undefined) return { kind: 'single', body, size }
-  const partSize = knownSizePartSize(size, basePartSize(sizing))
+  const partSize = knownSizePartSize(size, basePartSize(sizing, KNOWN_SIZE_BASE))
   return { kind: 'multipart', chunks: toAsync(chunks), sizeOf: () => partSize, size }
 }
 
