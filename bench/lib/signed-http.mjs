@@ -1,9 +1,10 @@
-// A lean S3 load generator: node:http with a keep-alive agent and SigV4 header signing with
-// everything that does not change per request computed once (signing key per day, payload hash
-// per body). It costs the client far less CPU per request than any SDK, so on a small machine
-// the server, not the client, is what limits ops/s. Both servers get exactly this client.
+// A lean S3 load generator: keep-alive HTTP/1.1 on raw sockets (raw-http.mjs) and SigV4 header
+// signing with everything that does not change per request computed once (signing key per
+// day, payload hash per body). It costs the client far less CPU per request than any SDK, so on
+// a small machine the server, not the client, is what limits ops/s. Both servers get exactly
+// this client.
 import { createHash, createHmac } from 'node:crypto'
-import http from 'node:http'
+import { createRawPool } from './raw-http.mjs'
 
 const EMPTY_SHA256 = createHash('sha256').update('').digest('hex')
 const SIGNED_HEADERS = 'host;x-amz-content-sha256;x-amz-date'
@@ -15,7 +16,7 @@ const SIGNED_HEADERS = 'host;x-amz-content-sha256;x-amz-date'
  * @example const s3 = signedHttpAdapter(server); await s3.put('bench', 'k', Buffer.alloc(1024))
  */
 export function signedHttpAdapter(server) {
-  const agent = new http.Agent({ keepAlive: true })
+  const pool = createRawPool(server.host, server.port)
   const host = `${server.host}:${server.port}`
   const signer = createSigner(server)
   const bodyHashes = new WeakMap()
@@ -27,30 +28,12 @@ export function signedHttpAdapter(server) {
     }
     return hash
   }
-  const send = (method, path, body) =>
-    new Promise((resolve, reject) => {
-      const payloadHash = body ? hashOf(body) : EMPTY_SHA256
-      const headers = signer.sign(method, path, host, payloadHash)
-      if (body) headers['content-length'] = body.length
-      const req = http.request(
-        { host: server.host, port: server.port, method, path, headers, agent },
-        (res) => {
-          let bytes = 0
-          let error = ''
-          res.on('data', (chunk) => {
-            bytes += chunk.length
-            if (res.statusCode >= 300 && error.length < 500) error += chunk
-          })
-          res.on('end', () => {
-            if (res.statusCode >= 300) reject(new Error(`${method} ${path}: HTTP ${res.statusCode} ${error}`))
-            else resolve(bytes)
-          })
-          res.on('error', reject)
-        },
-      )
-      req.on('error', reject)
-      req.end(body)
-    })
+  const send = async (method, path, body) => {
+    const headers = signer.sign(method, path, host, body ? hashOf(body) : EMPTY_SHA256)
+    const res = await pool.request(method, path, headers, body)
+    if (res.status >= 300) throw new Error(`${method} ${path}: HTTP ${res.status} ${res.text.slice(0, 300)}`)
+    return res.bytes
+  }
   return {
     makeBucket: (bucket) => send('PUT', `/${bucket}`, null),
     put: (bucket, key, body) => send('PUT', `/${bucket}/${key}`, body),
