@@ -96,7 +96,7 @@ describe('multipart uploads over HTTP', () => {
     const head = await client.send(new HeadObjectCommand({ Bucket, Key, PartNumber: 2 }))
     expect(head.ContentLength).toBe(5 * MiB)
     expect(await codeOf(client.send(new GetObjectCommand({ Bucket, Key, PartNumber: 4 })))).toBe(
-      'InvalidRange',
+      'InvalidPartNumber',
     )
   })
 
