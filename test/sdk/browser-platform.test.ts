@@ -63,7 +63,7 @@ describe('browser platform', () => {
     expect(new TextDecoder().decode(await seen[0]!.body)).toBe('hello stream')
   })
 
-  it('returns response bodies as readable-stream Readables', async () => {
+  it('returns response bodies as async-iterable readables (no readable-stream in browsers)', async () => {
     server.use(http.get(`${BASE}/photos/a`, () => HttpResponse.text('body text')))
     const stream = await getObject(transport(), 'photos', 'a')
     const chunks: Uint8Array[] = []

@@ -5,6 +5,7 @@
 import { isBlob, iterateChunks } from '../body/chunks.js'
 import { InvalidArgumentError, NetworkError } from '../errors.js'
 import { abortError } from './abort.js'
+import { LightReadable } from './light-readable.js'
 import type { BodyStream, HttpSend, SendOptions, WireBody, WireRequest, WireResponse } from './types.js'
 
 type Fetch = typeof fetch
@@ -58,22 +59,6 @@ async function toFetchBody(body: WireBody): Promise<BodyInit | undefined> {
   return new Blob(parts)
 }
 
-type ReadableStreamModule = typeof import('readable-stream')
-
-/**
- * readable-stream's Readable, loaded on first use: it is most of the browser bundle and only
- * response bodies and listings need it. A split CommonJS chunk exposes only `default`, so look
- * there too.
- * @example
- * const Readable = await loadReadable()
- */
-export async function loadReadable(): Promise<ReadableStreamModule['Readable']> {
-  const module = (await import('readable-stream')) as ReadableStreamModule & {
-    default?: ReadableStreamModule
-  }
-  return module.Readable ?? module.default!.Readable
-}
-
 function wrapResponse(res: Response): WireResponse {
   const headers: Record<string, string> = {}
   res.headers.forEach((value, name) => {
@@ -82,13 +67,14 @@ function wrapResponse(res: Response): WireResponse {
   return {
     status: res.status,
     headers,
-    stream: async () => {
-      const Readable = await loadReadable()
-      return Readable.from(res.body ? iterateChunks(res.body) : []) as unknown as BodyStream
-    },
+    // A light readable (light-readable.ts) rather than readable-stream: same surface, ~36 KB less.
+    stream: async () =>
+      new LightReadable(res.body ? iterateChunks(res.body) : noChunks()) as unknown as BodyStream,
     text: () => res.text(),
     discard: async () => {
       await res.body?.cancel().catch(() => {})
     },
   }
 }
+
+async function* noChunks(): AsyncGenerator<Uint8Array> {}

@@ -9,7 +9,7 @@ import type { ChunkSource } from '../body/chunks.js'
 /** The hash constructor `@smithy/signature-v4` signs with (a SHA-256, keyed when given a secret). */
 export type Sha256Constructor = ConstructorParameters<typeof SignatureV4>[0]['sha256']
 
-/** A readable stream of bytes: Node's `Readable` in Node, `readable-stream`'s in browsers (same API). */
+/** A readable stream of bytes: Node's `Readable` in Node, a LightReadable in browsers (light-readable.ts: events, pipe, for await). */
 export type BodyStream = Readable
 
 /** A request body whose bytes arrive over time; `length` is exact and sent as Content-Length. */

@@ -1,6 +1,6 @@
 /**
- * The stream every listing returns: a `readable-stream` Readable in object mode (the same API in
- * Node and browsers) that pulls pages lazily, and also an async iterable of typed items.
+ * The stream every listing returns: an object-mode readable (`readable-stream` in Node, a light
+ * readable in browsers) that pulls pages lazily, and also an async iterable of typed items.
  */
 import { createObjectStream } from '#object-stream'
 import type { BodyStream } from '../../platform/types.js'
@@ -26,7 +26,7 @@ export function toListingStream<T>(pages: AsyncGenerator<T[]>): ListingStream<T>
   async function* items(): AsyncGenerator<T> {
     for await (const page of prefetchOne(pages)) yield* page
   }
-  // In browsers a stand-in until readable-stream has loaded (src/sdk/platform/object-stream.browser.ts).
+  // In browsers a LightReadable (src/sdk/platform/object-stream.browser.ts).
   return createObjectStream(items(), ITEMS_AHEAD) as unknown as ListingStream<T>
 }
 
