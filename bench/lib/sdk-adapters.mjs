@@ -15,7 +15,7 @@ export const SDKS = {
   minio: { label: 'minio-js', baseline: true },
   aws: { label: '@aws-sdk/client-s3' },
   http: { label: 'raw node:http' },
-  signed: { label: 'signed node:http' },
+  signed: { label: 'signed raw HTTP' },
 }
 
 const keepAliveAgent = () => new http.Agent({ keepAlive: true })

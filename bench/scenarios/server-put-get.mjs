@@ -2,9 +2,10 @@ import { serverColumns } from '../lib/columns.mjs'
 import { checkServerSpeedGoal } from '../lib/goals.mjs'
 import { measureSection } from '../lib/section.mjs'
 
-// One load generator for both servers: SigV4-signed node:http requests with the per-day and
-// per-body work precomputed (bench/lib/signed-http.mjs), in LOAD_PROCESSES child processes, so
-// the client spends a fraction of the server's CPU and the server, not the client, caps ops/s.
+// One load generator for both servers: SigV4-signed raw-socket HTTP/1.1 requests with the
+// per-day, per-second and per-body work precomputed (bench/lib/signed-http.mjs), in
+// LOAD_PROCESSES child processes, so the client spends a fraction of the server's CPU and the
+// server, not the client, caps ops/s.
 const CLIENT_SDK = 'signed'
 const LOAD_PROCESSES = 2
 const SIZE = 1024
@@ -13,7 +14,7 @@ export default {
   name: 'server-put-get',
   title: 'Small PUT / GET: servers compared',
   description:
-    'The same 1 KiB PUT and GET load from the same lean load generator (signed node:http, keep-alive, in 2 child processes that split the workers) against the Silo server and s3rver, each in its own process on its own temporary folder.',
+    'The same 1 KiB PUT and GET load from the same lean load generator (SigV4-signed keep-alive HTTP/1.1 on raw sockets, in 2 child processes that split the workers) against the Silo server and s3rver, each in its own process on its own temporary folder.',
   async run(ctx) {
     const s3rver = await ctx.server('s3rver')
     const entries = [
@@ -38,7 +39,7 @@ export default {
       }
     }
     return {
-      subtitle: `client: signed node:http load generator in ${LOAD_PROCESSES} processes, keep-alive agents`,
+      subtitle: `client: SigV4-signed raw-socket HTTP/1.1 load generator in ${LOAD_PROCESSES} processes, keep-alive`,
       sections,
       goals,
     }
