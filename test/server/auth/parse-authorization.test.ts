@@ -14,6 +14,14 @@ describe('parseAuthorization (prefix cached per client)', () => {
     }
   })
 
+  it('keeps clients apart: alternating credentials each parse as their own', () => {
+    const other = PREFIX.replace('AKID', 'OTHER')
+    for (let i = 0; i < 3; i++) {
+      expect(parseAuthorization(PREFIX + 'a'.repeat(64)).credential.accessKey).toBe('AKID')
+      expect(parseAuthorization(other + 'b'.repeat(64)).credential.accessKey).toBe('OTHER')
+    }
+  })
+
   it('still refuses a malformed signature after the prefix was cached', () => {
     parseAuthorization(PREFIX + 'd'.repeat(64))
     expect(() => parseAuthorization(PREFIX + 'Z'.repeat(64))).toThrow(/64 lower-case hex/)
