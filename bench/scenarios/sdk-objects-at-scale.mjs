@@ -38,6 +38,7 @@ export default {
       opsSpread: spread(results.map((r) => r.keys / r.seconds)),
       clientRss: Math.max(...results.map((r) => r.maxRss)),
     }))
+    const goals = objectsGoals(uploadRows, listRows)
     return {
       subtitle: `against ${server.label}${note}`,
       sections: [
@@ -51,7 +52,7 @@ export default {
             { key: 'parts', header: 'parts', format: 'count' },
           ],
           rows: uploadRows,
-          goals: [],
+          goals: goals.slice(0, 1),
         },
         {
           heading: `listObjectsV2 recursive, ${LIST_KEYS.toLocaleString('en-US')} keys`,
@@ -62,12 +63,36 @@ export default {
             { key: 'clientRss', header: 'client peak RSS MiB', format: 'mib' },
           ],
           rows: listRows,
-          goals: [],
+          goals: goals.slice(1),
         },
       ],
-      goals: [],
+      goals,
     }
   },
+}
+
+// The goals of docs/sdk-objects.md: the Silo upload under 128 MiB of peak RSS and faster than
+// both peers; the Silo listing at 50,000 keys/s or more end to end.
+function objectsGoals(uploadRows, listRows) {
+  const [silo, ...peers] = uploadRows
+  const fastest = Math.max(...peers.filter((r) => !r.error).map((r) => r.mibPerSec))
+  const list = listRows[0]
+  return [
+    {
+      goal: 'Silo SDK 1 GiB unknown-length upload: peak RSS < 128 MiB, faster than minio-js and lib-storage',
+      where: 'sdk-objects-at-scale',
+      measured:
+        silo.error ??
+        `${(silo.clientRss / 1024 / 1024).toFixed(0)} MiB, ${silo.mibPerSec.toFixed(1)} MiB/s (peers ≤ ${fastest.toFixed(1)})`,
+      met: silo.error ? null : silo.clientRss < 128 * MiB && silo.mibPerSec > fastest,
+    },
+    {
+      goal: 'Silo SDK listObjectsV2 recursive: ≥ 50,000 keys/s',
+      where: 'sdk-objects-at-scale',
+      measured: list.error ?? `${Math.round(list.keysPerSec).toLocaleString('en-US')} keys/s`,
+      met: list.error ? null : list.keysPerSec >= 50_000,
+    },
+  ]
 }
 
 // Rounds interleave the SDKs, as the other scenarios do; uploads are long, so fewer rounds.
