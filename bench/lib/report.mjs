@@ -49,7 +49,7 @@ function renderScenario({ scenario, result, error }) {
   for (const section of result.sections) {
     if (section.heading) lines.push(`### ${section.heading}`, '')
     lines.push(renderTable(section.columns, section.rows), '')
-    for (const goal of section.goals) {
+    for (const goal of section.goals ?? []) {
       lines.push(`Goal: ${goal.goal}: ${goal.measured}: **${describeGoalStatus(goal)}**`, '')
     }
   }

@@ -1,6 +1,6 @@
 // Objects at scale, SDKs compared: (1) upload a 1 GiB stream of unknown length (multipart),
-// throughput and peak RSS of each uploading process; (2) listObjectsV2 recursive over 100,000
-// keys, keys/s. Each SDK runs in a fresh child process (this file, forked with a task in
+// throughput and peak RSS of each uploading process; (2) download 1 GiB; (3) listObjectsV2
+// recursive over 100,000 keys, keys/s; (4) removeObjects of 10,000 keys, seconds. Each SDK runs in a fresh child process (this file, forked with a task in
 // SILO_OBJECTS_TASK), so one SDK's buffers never count against another's peak RSS.
 import { fork } from 'node:child_process'
 import { createRequire } from 'node:module'
@@ -11,6 +11,7 @@ import { median, spread } from '../lib/stats.mjs'
 const MiB = 1024 * 1024
 const UPLOAD_MIB = Number(process.env.SILO_BENCH_UPLOAD_MIB || 1024)
 const LIST_KEYS = Number(process.env.SILO_BENCH_LIST_KEYS || 100_000)
+const REMOVE_KEYS = Number(process.env.SILO_BENCH_REMOVE_KEYS || 10_000)
 const SDK_LABELS = { silo: 'Silo SDK', minio: 'minio-js', aws: '@aws-sdk/lib-storage + client-s3' }
 const BUCKET = 'bench-at-scale'
 
@@ -22,7 +23,9 @@ export default {
     const { server, note } = await ctx.sdkServer()
     await runTask({ kind: 'prepare', server, count: LIST_KEYS })
     const uploads = await measure(ctx, server, 'upload', ['silo', 'minio', 'aws'])
+    const downloads = await measure(ctx, server, 'download', ['silo', 'minio', 'aws'])
     const listings = await measure(ctx, server, 'list', ['silo', 'minio', 'aws'])
+    const removals = await measure(ctx, server, 'remove', ['silo', 'minio', 'aws'])
     const uploadRows = uploads.map(({ sdk, results, error }) => ({
       label: SDK_LABELS[sdk],
       error,
@@ -37,6 +40,22 @@ export default {
       keysPerSec: median(results.map((r) => r.keys / r.seconds)),
       opsSpread: spread(results.map((r) => r.keys / r.seconds)),
       clientRss: Math.max(...results.map((r) => r.maxRss)),
+    }))
+    const downloadRows = downloads.map(({ sdk, results, error }) => ({
+      label: SDK_LABELS[sdk].replace('@aws-sdk/lib-storage + client-s3', '@aws-sdk/client-s3'),
+      error,
+      mibPerSec: median(results.map((r) => UPLOAD_MIB / r.seconds)),
+      opsSpread: spread(results.map((r) => 1 / r.seconds)),
+      clientRss: Math.max(...results.map((r) => r.maxRss)),
+    }))
+    const removeRows = removals.map(({ sdk, results, error }) => ({
+      label: SDK_LABELS[sdk].replace(
+        '@aws-sdk/lib-storage + client-s3',
+        '@aws-sdk/client-s3 (DeleteObjects ×1000)',
+      ),
+      error,
+      seconds: median(results.map((r) => r.seconds)),
+      opsSpread: spread(results.map((r) => r.seconds)),
     }))
     const goals = objectsGoals(uploadRows, listRows)
     return {
@@ -53,6 +72,25 @@ export default {
           ],
           rows: uploadRows,
           goals: goals.slice(0, 1),
+        },
+        {
+          heading: `Download ${UPLOAD_MIB} MiB (getObject read to the end; compare loopback-http's streamed GET)`,
+          columns: [
+            { key: 'label', header: 'SDK', align: 'left' },
+            { key: 'mibPerSec', header: 'MiB/s', format: 'number' },
+            { key: 'opsSpread', header: 'spread', format: 'percent' },
+            { key: 'clientRss', header: 'client peak RSS MiB', format: 'mib' },
+          ],
+          rows: downloadRows,
+        },
+        {
+          heading: `removeObjects of ${REMOVE_KEYS.toLocaleString('en-US')} keys`,
+          columns: [
+            { key: 'label', header: 'SDK', align: 'left' },
+            { key: 'seconds', header: 'seconds', format: 'number' },
+            { key: 'opsSpread', header: 'spread', format: 'percent' },
+          ],
+          rows: removeRows,
         },
         {
           heading: `listObjectsV2 recursive, ${LIST_KEYS.toLocaleString('en-US')} keys`,
@@ -97,7 +135,7 @@ function objectsGoals(uploadRows, listRows) {
 
 // Rounds interleave the SDKs, as the other scenarios do; uploads are long, so fewer rounds.
 async function measure(ctx, server, kind, sdks) {
-  const rounds = kind === 'upload' ? Math.min(3, ctx.options.rounds) : ctx.options.rounds
+  const rounds = kind === 'list' ? ctx.options.rounds : Math.min(3, ctx.options.rounds)
   const out = sdks.map((sdk) => ({ sdk, results: [], error: undefined }))
   for (let round = 0; round < rounds; round++) {
     for (const entry of out) {
@@ -207,6 +245,61 @@ const TASKS = {
     }
     const seconds = (performance.now() - start) / 1000
     return { seconds, maxRss: process.resourceUsage().maxRSS * 1024, parts }
+  },
+  async download({ sdk, server, round }) {
+    // One object of UPLOAD_MIB, written once by the Silo SDK and read back by each SDK.
+    const key = 'download/source'
+    const silo = await siloClient(server)
+    const exists = await silo.statObject(BUCKET, key).then(
+      (stat) => stat.size === UPLOAD_MIB * MiB,
+      () => false,
+    )
+    if (!exists) await silo.putObject(BUCKET, key, unknownLengthStream(UPLOAD_MIB * MiB))
+    const start = performance.now()
+    let bytes = 0
+    let body
+    if (sdk === 'silo') body = await silo.getObject(BUCKET, key)
+    else if (sdk === 'minio') body = await minioClient(server).getObject(BUCKET, key)
+    else {
+      const { GetObjectCommand } = require('@aws-sdk/client-s3')
+      body = (await awsClient(server).send(new GetObjectCommand({ Bucket: BUCKET, Key: key }))).Body
+    }
+    for await (const chunk of body) bytes += chunk.length
+    if (bytes !== UPLOAD_MIB * MiB) throw new Error(`downloaded ${bytes} bytes in round ${round}`)
+    return { seconds: (performance.now() - start) / 1000, maxRss: process.resourceUsage().maxRSS * 1024 }
+  },
+  async remove({ sdk, server, round }) {
+    // Each SDK removes REMOVE_KEYS fresh keys (written untimed by the Silo SDK first).
+    const silo = await siloClient(server)
+    const names = Array.from(
+      { length: REMOVE_KEYS },
+      (_, i) => `remove/${sdk}-${round}/${String(i).padStart(6, '0')}`,
+    )
+    let next = 0
+    await Promise.all(
+      Array.from({ length: 32 }, async () => {
+        for (let i = next++; i < names.length; i = next++) await silo.putObject(BUCKET, names[i], 'x')
+      }),
+    )
+    const start = performance.now()
+    if (sdk === 'silo') {
+      const failures = await silo.removeObjects(BUCKET, names)
+      if (failures.length > 0) throw new Error(`${failures.length} keys not removed`)
+    } else if (sdk === 'minio') {
+      await minioClient(server).removeObjects(BUCKET, names)
+    } else {
+      const { DeleteObjectsCommand } = require('@aws-sdk/client-s3')
+      const client = awsClient(server)
+      for (let i = 0; i < names.length; i += 1000) {
+        const Objects = names.slice(i, i + 1000).map((Key) => ({ Key }))
+        await client.send(new DeleteObjectsCommand({ Bucket: BUCKET, Delete: { Objects, Quiet: true } }))
+      }
+    }
+    const seconds = (performance.now() - start) / 1000
+    let left = 0
+    for await (const _ of silo.listObjectsV2(BUCKET, `remove/${sdk}-${round}/`, true)) left++
+    if (left > 0) throw new Error(`${left} keys still listed after removeObjects`)
+    return { seconds }
   },
   async list({ sdk, server }) {
     let keys = 0
