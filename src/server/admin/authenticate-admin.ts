@@ -40,7 +40,7 @@ export async function authenticateAdmin(
   }
   const { identity } = verifyHeaderSignature(
     auth,
-    { method: req.method ?? 'GET', headers: req.headers },
+    { method: req.method ?? 'GET', headers: req.headers, rawHeaders: req.rawHeaders },
     { path, query },
     authorization,
   )
