@@ -12,7 +12,7 @@ export const EVENT_NAMES = [
   's3:ObjectAccessed:Get',
   's3:ObjectAccessed:Head',
   's3:ObjectRemoved:Delete',
-  's3:ObjectReducedRedundancyLostObject',
+  's3:ReducedRedundancyLostObject',
 ] as const
 
 /** A concrete event name. */

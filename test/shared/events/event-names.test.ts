@@ -11,7 +11,7 @@ describe('event names', () => {
   it.each([
     ['s3:ObjectCreated:Put', ['s3:ObjectCreated:Put']],
     ['s3:ObjectAccessed:Head', ['s3:ObjectAccessed:Head']],
-    ['s3:ObjectReducedRedundancyLostObject', ['s3:ObjectReducedRedundancyLostObject']],
+    ['s3:ReducedRedundancyLostObject', ['s3:ReducedRedundancyLostObject']],
     [
       's3:ObjectCreated:*',
       [

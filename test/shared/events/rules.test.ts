@@ -32,7 +32,7 @@ describe('bucket rules', () => {
     ['s3:ObjectRemoved:Delete', 'x.png', []],
     ['s3:ObjectAccessed:Get', 'anything', [C]],
     ['s3:ObjectAccessed:Head', 'anything', []],
-    ['s3:ObjectReducedRedundancyLostObject', 'images/a', []],
+    ['s3:ReducedRedundancyLostObject', 'images/a', []],
     ['s3:Bogus', 'images/a', []],
   ])('%s on %j → %j', (event, key, arns) => {
     expect(new Set(matchRuleTargets(rules, event, key))).toEqual(new Set(arns))
