@@ -5,19 +5,14 @@
 import * as Minio from 'minio'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Client, type NotificationRecord } from '../../src/index.js'
+import { siloRootClient } from './helpers/root-clients.js'
 import { ROOT_PASSWORD, ROOT_USER, type RunningServer, startServer } from './helpers/server.js'
 
 let server: RunningServer
 let client: Client
 beforeAll(async () => {
   server = await startServer()
-  client = new Client({
-    endPoint: server.host,
-    port: server.port,
-    useSSL: false,
-    accessKey: ROOT_USER,
-    secretKey: ROOT_PASSWORD,
-  })
+  client = siloRootClient(server)
   await client.makeBucket('listen')
 })
 afterAll(() => server?.stop())

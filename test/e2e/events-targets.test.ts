@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   AdminClient,
-  Client,
+  type Client,
   NotificationConfig,
   ObjectCreatedAll,
   ObjectRemovedAll,
@@ -29,6 +29,7 @@ import {
   startWebhookSink,
 } from '../server/events/support/sinks.js'
 import { checkService, uniqueName } from '../server/events/targets/helpers/service.js'
+import { siloRootClient } from './helpers/root-clients.js'
 import { ROOT_PASSWORD, ROOT_USER, type RunningServer, startServer } from './helpers/server.js'
 
 type Shape = 'message' | 'namespace' | 'access-redis' | 'access-sql'
@@ -131,13 +132,7 @@ beforeAll(async () => {
   webhook = await startWebhookSink()
   webhookUrl = webhook.url
   server = await startServer()
-  client = new Client({
-    endPoint: server.host,
-    port: server.port,
-    useSSL: false,
-    accessKey: ROOT_USER,
-    secretKey: ROOT_PASSWORD,
-  })
+  client = siloRootClient(server)
   const notify: Record<string, Record<string, Record<string, unknown>>> = {}
   for (const [i, c] of CASES.entries()) {
     if (c.port !== undefined && !(await checkService(c.kind, c.port)).up) continue

@@ -5,10 +5,11 @@
  */
 import { randomBytes } from 'node:crypto'
 import type { Readable } from 'node:stream'
-import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
+import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Client } from '../../src/index.js'
-import { ROOT_PASSWORD, ROOT_USER, type RunningServer, startServer } from './helpers/server.js'
+import type { Client } from '../../src/index.js'
+import { awsRootClient, siloRootClient } from './helpers/root-clients.js'
+import { type RunningServer, startServer } from './helpers/server.js'
 
 let server: RunningServer
 let silo: Client
@@ -29,19 +30,8 @@ async function collect<T>(stream: AsyncIterable<T>): Promise<T[]> {
 
 beforeAll(async () => {
   server = await startServer()
-  silo = new Client({
-    endPoint: server.host,
-    port: server.port,
-    useSSL: false,
-    accessKey: ROOT_USER,
-    secretKey: ROOT_PASSWORD,
-  })
-  aws = new S3Client({
-    endpoint: server.url,
-    region: 'us-east-1',
-    forcePathStyle: true,
-    credentials: { accessKeyId: ROOT_USER, secretAccessKey: ROOT_PASSWORD },
-  })
+  silo = siloRootClient(server)
+  aws = awsRootClient(server)
   await silo.makeBucket(bucket)
   const queue = [...KEYS]
   await Promise.all(

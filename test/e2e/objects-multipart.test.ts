@@ -12,11 +12,12 @@ import {
   HeadObjectCommand,
   ListMultipartUploadsCommand,
   ListPartsCommand,
-  S3Client,
+  type S3Client,
 } from '@aws-sdk/client-s3'
 import { Upload } from '@aws-sdk/lib-storage'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Client } from '../../src/index.js'
+import { awsRootClient } from './helpers/root-clients.js'
 import { ROOT_PASSWORD, ROOT_USER, type RunningServer, startServer } from './helpers/server.js'
 
 const MiB = 1024 * 1024
@@ -44,12 +45,7 @@ const streamOf = (bytes: Buffer) =>
 beforeAll(async () => {
   server = await startServer()
   silo = siloAt(server.port)
-  aws = new S3Client({
-    endpoint: server.url,
-    region: 'us-east-1',
-    forcePathStyle: true,
-    credentials: { accessKeyId: ROOT_USER, secretAccessKey: ROOT_PASSWORD },
-  })
+  aws = awsRootClient(server)
   await silo.makeBucket(bucket)
 })
 afterAll(async () => {

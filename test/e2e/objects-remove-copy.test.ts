@@ -6,10 +6,16 @@ import { createHash, randomBytes } from 'node:crypto'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { HeadObjectCommand, ListObjectsV2Command, PutBucketPolicyCommand, S3Client } from '@aws-sdk/client-s3'
+import {
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutBucketPolicyCommand,
+  type S3Client,
+} from '@aws-sdk/client-s3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Client, CopyConditions } from '../../src/index.js'
-import { ROOT_PASSWORD, ROOT_USER, type RunningServer, startServer } from './helpers/server.js'
+import { awsRootClient, siloRootClient } from './helpers/root-clients.js'
+import { type RunningServer, startServer } from './helpers/server.js'
 
 const MiB = 1024 * 1024
 let server: RunningServer
@@ -28,19 +34,8 @@ async function keysUnder(prefix: string): Promise<string[]> {
 beforeAll(async () => {
   server = await startServer()
   dir = await mkdtemp(join(tmpdir(), 'silo-e2e-files-'))
-  silo = new Client({
-    endPoint: server.host,
-    port: server.port,
-    useSSL: false,
-    accessKey: ROOT_USER,
-    secretKey: ROOT_PASSWORD,
-  })
-  aws = new S3Client({
-    endpoint: server.url,
-    region: 'us-east-1',
-    forcePathStyle: true,
-    credentials: { accessKeyId: ROOT_USER, secretAccessKey: ROOT_PASSWORD },
-  })
+  silo = siloRootClient(server)
+  aws = awsRootClient(server)
   await silo.makeBucket(bucket)
 })
 afterAll(async () => {

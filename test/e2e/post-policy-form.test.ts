@@ -4,10 +4,11 @@
  */
 import { createHmac } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Client, type NotificationRecord, type PostPolicy } from '../../src/index.js'
+import type { Client, NotificationRecord, PostPolicy } from '../../src/index.js'
 import { nodeCrypto } from '../../src/server/auth/node-crypto.js'
 import { deriveSigningKey } from '../../src/shared/sigv4/signing-key.js'
 import { errorCode } from './helpers/raw-request.js'
+import { siloRootClient } from './helpers/root-clients.js'
 import { ROOT_PASSWORD, ROOT_USER, type RunningServer, startServer } from './helpers/server.js'
 
 let server: RunningServer
@@ -18,14 +19,7 @@ const bucket = 'post-e2e'
 
 beforeAll(async () => {
   server = await startServer()
-  client = new Client({
-    endPoint: server.host,
-    port: server.port,
-    useSSL: false,
-    accessKey: ROOT_USER,
-    secretKey: ROOT_PASSWORD,
-    region: 'us-east-1',
-  })
+  client = siloRootClient(server, { region: 'us-east-1' })
   await client.makeBucket(bucket)
 })
 afterAll(() => server.stop())

@@ -3,8 +3,9 @@
  * from a plain, unsigned fetch — what a browser does with a public URL instead of a presigned one.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Client, S3Error } from '../../src/index.js'
-import { ROOT_PASSWORD, ROOT_USER, type RunningServer, startServer } from './helpers/server.js'
+import { type Client, S3Error } from '../../src/index.js'
+import { siloRootClient } from './helpers/root-clients.js'
+import { type RunningServer, startServer } from './helpers/server.js'
 
 let server: RunningServer
 let client: Client
@@ -24,14 +25,7 @@ const publicRead = JSON.stringify({
 
 beforeAll(async () => {
   server = await startServer()
-  client = new Client({
-    endPoint: server.host,
-    port: server.port,
-    useSSL: false,
-    accessKey: ROOT_USER,
-    secretKey: ROOT_PASSWORD,
-    region: 'us-east-1',
-  })
+  client = siloRootClient(server, { region: 'us-east-1' })
   await client.makeBucket(bucket)
   await client.putObject(bucket, 'public/a.txt', 'for everyone')
   await client.putObject(bucket, 'private/b.txt', 'for the owner')

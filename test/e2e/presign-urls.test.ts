@@ -3,12 +3,13 @@
  * @aws-sdk/s3-request-presigner) used with plain fetch against a real server; expired, tampered,
  * misused URLs are refused with AccessDenied / SignatureDoesNotMatch.
  */
-import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3'
+import { GetObjectCommand } from '@aws-sdk/client-s3'
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Client } from '../../src/index.js'
 import { HANDLERS } from '../../src/server/handlers/index.js'
 import { errorCode } from './helpers/raw-request.js'
+import { awsRootClient, siloRootClient } from './helpers/root-clients.js'
 import { ROOT_PASSWORD, ROOT_USER, type RunningServer, startServer } from './helpers/server.js'
 
 let server: RunningServer
@@ -17,14 +18,7 @@ const bucket = 'presign-e2e'
 
 beforeAll(async () => {
   server = await startServer()
-  client = new Client({
-    endPoint: server.host,
-    port: server.port,
-    useSSL: false,
-    accessKey: ROOT_USER,
-    secretKey: ROOT_PASSWORD,
-    region: 'us-east-1',
-  })
+  client = siloRootClient(server, { region: 'us-east-1' })
   await client.makeBucket(bucket)
 })
 afterAll(() => server.stop())
@@ -66,12 +60,7 @@ describe('presigned URLs with plain fetch', () => {
 
   it('accepts a URL signed by @aws-sdk/s3-request-presigner (an independent signer)', async () => {
     await client.putObject(bucket, 'aws.txt', 'signed by aws')
-    const s3 = new S3Client({
-      endpoint: server.url,
-      region: 'us-east-1',
-      forcePathStyle: true,
-      credentials: { accessKeyId: ROOT_USER, secretAccessKey: ROOT_PASSWORD },
-    })
+    const s3 = awsRootClient(server)
     const url = await getSignedUrl(s3, new GetObjectCommand({ Bucket: bucket, Key: 'aws.txt' }), {
       expiresIn: 60,
     })
