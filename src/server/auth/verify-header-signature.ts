@@ -1,18 +1,14 @@
 import { canonicalQueryString } from '../../shared/sigv4/canonical-query.js'
-import { createCanonicalRequest } from '../../shared/sigv4/canonical-request.js'
 import { isSigV4Error } from '../../shared/sigv4/errors.js'
-import { computeSignature, signaturesEqual } from '../../shared/sigv4/signature.js'
-import { createStringToSign } from '../../shared/sigv4/string-to-sign.js'
-import { uriEncodePath } from '../../shared/sigv4/uri-encode.js'
 import { S3ServerError } from '../errors.js'
 import type { S3Route } from '../router/route-request.js'
 import type { AuthContext, Authentication, AuthRequest } from './auth-context.js'
 import { checkScope, requireSecret } from './check-scope.js'
+import { checkSignature } from './check-signature.js'
 import { parseAuthorization } from './parse-authorization.js'
 import { parsePayloadMode } from './payload-mode.js'
 import { readRequestTime } from './request-time.js'
 
-import { signedHeaderBlock } from './signed-header-block.js'
 /**
  * Verifies an `Authorization: AWS4-HMAC-SHA256 …` request: credential known, time within
  * ±15 minutes, scope matching, signature equal to the one recomputed from the request.
@@ -48,25 +44,15 @@ export function verifyHeaderSignature(
     )
   }
   const payload = parsePayloadMode(contentSha)
-  const canonicalRequest = createCanonicalRequest({
-    method: req.method,
-    uri: uriEncodePath(route.path),
-    query: canonicalQueryString(route.query),
-    headers: signedHeaderBlock(req, auth.signedHeaders),
-    signedHeaders: auth.signedHeaders.join(';'),
-    payloadHash: contentSha,
-  })
-  const stringToSign = createStringToSign(ctx.crypto, time.amzDate, credential.scope, canonicalRequest)
-  const key = ctx.keys.get(
-    credential.accessKey,
+  const key = checkSignature(ctx, req, route.path, {
+    credential,
     secret,
-    credential.date,
-    credential.region,
-    credential.service,
-  )
-  if (!signaturesEqual(computeSignature(ctx.crypto, key, stringToSign), auth.signature)) {
-    throw new S3ServerError('SignatureDoesNotMatch', undefined, { AWSAccessKeyId: credential.accessKey })
-  }
+    amzDate: time.amzDate,
+    signedHeaders: auth.signedHeaders,
+    query: canonicalQueryString(route.query),
+    payloadHash: contentSha,
+    signature: auth.signature,
+  })
   const identity = ctx.credentials.identityOf(credential.accessKey)
   if (payload.kind !== 'chunked' || !payload.signed) return { identity, payload }
   const chunkSigning = { key, amzDate: time.amzDate, scope: credential.scope, seedSignature: auth.signature }

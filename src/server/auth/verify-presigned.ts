@@ -1,18 +1,14 @@
 import { canonicalQueryString } from '../../shared/sigv4/canonical-query.js'
-import { createCanonicalRequest } from '../../shared/sigv4/canonical-request.js'
 import { UNSIGNED_PAYLOAD } from '../../shared/sigv4/constants.js'
 import { isSigV4Error } from '../../shared/sigv4/errors.js'
 import { parsePresignedQuery } from '../../shared/sigv4/presigned-query.js'
-import { computeSignature, signaturesEqual } from '../../shared/sigv4/signature.js'
-import { createStringToSign } from '../../shared/sigv4/string-to-sign.js'
-import { uriEncodePath } from '../../shared/sigv4/uri-encode.js'
 import { S3ServerError } from '../errors.js'
 import type { S3Route } from '../router/route-request.js'
 import type { AuthContext, Authentication, AuthRequest } from './auth-context.js'
 import { checkScope, requireSecret } from './check-scope.js'
+import { checkSignature } from './check-signature.js'
 import { MAX_CLOCK_SKEW_MS } from './request-time.js'
 
-import { signedHeaderBlock } from './signed-header-block.js'
 /**
  * Verifies a presigned-URL request (`X-Amz-Signature` in the query): not expired, not signed
  * in the future, signature equal to the one recomputed. The body is never signed.
@@ -36,25 +32,15 @@ export function verifyPresigned(ctx: AuthContext, req: AuthRequest, route: S3Rou
   if (p.signedAt - now > MAX_CLOCK_SKEW_MS)
     throw new S3ServerError('AccessDenied', 'Request is not valid yet.')
   if (now > p.signedAt + p.expires * 1000) throw new S3ServerError('AccessDenied', 'Request has expired.')
-  const canonicalRequest = createCanonicalRequest({
-    method: req.method,
-    uri: uriEncodePath(route.path),
-    query: canonicalQueryString(route.query, 'X-Amz-Signature'),
-    headers: signedHeaderBlock(req, p.signedHeaders),
-    signedHeaders: p.signedHeaders.join(';'),
-    payloadHash: UNSIGNED_PAYLOAD,
-  })
-  const stringToSign = createStringToSign(ctx.crypto, p.amzDate, credential.scope, canonicalRequest)
-  const key = ctx.keys.get(
-    credential.accessKey,
+  checkSignature(ctx, req, route.path, {
+    credential,
     secret,
-    credential.date,
-    credential.region,
-    credential.service,
-  )
-  if (!signaturesEqual(computeSignature(ctx.crypto, key, stringToSign), p.signature)) {
-    throw new S3ServerError('SignatureDoesNotMatch', undefined, { AWSAccessKeyId: credential.accessKey })
-  }
+    amzDate: p.amzDate,
+    signedHeaders: p.signedHeaders,
+    query: canonicalQueryString(route.query, 'X-Amz-Signature'),
+    payloadHash: UNSIGNED_PAYLOAD,
+    signature: p.signature,
+  })
   return { identity: ctx.credentials.identityOf(credential.accessKey), payload: { kind: 'unsigned' } }
 }
 
