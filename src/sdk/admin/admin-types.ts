@@ -8,29 +8,7 @@ export type UserStatus = 'enabled' | 'disabled'
  * @example
  * const [info] = await admin.serverInfo(); console.log(info.server.uptime, info.storage.used)
  */
-export interface ServerInfo {
-  /** 'success', or 'error' with `error` saying why. */
-  status: string
-  /** 'on' when running. */
-  service: string
-  /** `host:port` of the server. */
-  address: string
-  /** '' when there is no error. */
-  error: string
-  storage: { used: number; backend: { backendType: string } }
-  /** `transferred`: bytes the server sent; `received`: bytes it received. */
-  network: { transferred: number; received: number }
-  server: {
-    /** Seconds since the server started. */
-    uptime: number
-    /** Build time, `YYYY-MM-DDThh:mm:ssZ`. */
-    version: string
-    commitID: string
-    region: string
-    /** ARNs of the notification targets that started. */
-    sqsARN: string[]
-  }
-}
+export type { ServerInfo } from '../../shared/admin/server-info.js'
 
 /**
  * `serviceStatus()`: uptime in seconds and the build.

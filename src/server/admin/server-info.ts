@@ -1,28 +1,6 @@
+import type { ServerInfo } from '../../shared/admin/server-info.js'
 import type { ServerContext } from '../context.js'
 import { buildInfo } from './build-info.js'
-
-/** The seed's server information record, one per server. */
-export interface ServerInfoRecord {
-  status: 'success' | 'error'
-  service: 'on' | 'off'
-  /** `host:port` of the server. */
-  address: string
-  /** '' when there is no error. */
-  error: string
-  storage: { used: number; backend: { backendType: string } }
-  /** `transferred`: bytes sent to clients; `received`: bytes received from them. */
-  network: { transferred: number; received: number }
-  server: {
-    /** Seconds since start. */
-    uptime: number
-    /** Build time, `YYYY-MM-DDThh:mm:ssZ`. */
-    version: string
-    commitID: string
-    region: string
-    /** ARNs of the notification targets that started. */
-    sqsARN: string[]
-  }
-}
 
 /**
  * Gathers this server's information record. A failure to read storage usage is reported in the
@@ -31,7 +9,7 @@ export interface ServerInfoRecord {
  *
  * @example const [record] = [await collectServerInfo(ctx)]
  */
-export async function collectServerInfo(ctx: ServerContext): Promise<ServerInfoRecord> {
+export async function collectServerInfo(ctx: ServerContext): Promise<ServerInfo> {
   const { version, commitID } = buildInfo()
   const { received, transferred } = ctx.admin.network.totals()
   let used = 0
