@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream'
+import type { ErasureLayout, Healer } from './heal-types.js'
 
 /**
  * The storage contract every backend implements (single drive now, erasure-coded later).
@@ -191,7 +192,7 @@ export interface CopyObjectInput {
 }
 
 export interface StorageBackend {
-  /** Backend kind as `info` reports it ('FS' for one drive). */
+  /** Backend kind as `info` reports it ('FS' for one drive, 'Erasure' for several). */
   readonly kind: string
   listBuckets(): Promise<BucketInfo[]>
   createBucket(name: string, region: string): Promise<BucketInfo>
@@ -241,5 +242,9 @@ export interface StorageBackend {
   listSystemDocuments(prefix: string): Promise<string[]>
   /** Bytes used by object data, for `info`. */
   usedBytes(): Promise<number>
+  /** Erasure-coded backends: the heal steps (absent on one drive, which has nothing to heal from). */
+  readonly healer?: Healer
+  /** Erasure-coded backends: drives and data/parity, for `info`. */
+  layout?(): Promise<ErasureLayout>
   close(): Promise<void>
 }

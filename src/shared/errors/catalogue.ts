@@ -144,6 +144,19 @@ export const S3_ERRORS = {
   XSiloAdminConfigBadJSON: { status: 400, message: 'The server configuration is not valid.' },
   XSiloAdminConfigTooLarge: { status: 400, message: 'The server configuration is too large.' },
   XSiloHealNotImplemented: { status: 501, message: 'Heal applies only to erasure-coded setups.' },
+  XSiloReadQuorum: { status: 503, message: 'Multiple disk failures, unable to reconstruct data.' },
+  XSiloWriteQuorum: {
+    status: 503,
+    message: 'Too many drives are offline to store this write safely; nothing was stored.',
+  },
+  XSiloHealNoSuchProcess: { status: 400, message: 'No heal sequence is running on this path.' },
+  XSiloHealInvalidClientToken: { status: 400, message: 'The heal client token does not match.' },
+  XSiloHealMissingBucket: { status: 400, message: 'A heal prefix needs a bucket.' },
+  XSiloHealAlreadyRunning: { status: 400, message: 'A heal sequence is already running on this path.' },
+  XSiloHealOverlappingPaths: {
+    status: 400,
+    message: 'A heal sequence is already running on an overlapping path.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>
 
 /** A code in the S3 error catalogue. */
