@@ -5,6 +5,7 @@ import { deleteObject } from './single-drive/delete-object.js'
 import {
   getBucketDocument,
   getSystemDocument,
+  listBucketDocuments,
   listSystemDocuments,
   putBucketDocument,
   putSystemDocument,
@@ -58,7 +59,7 @@ export const DEFAULT_INLINE_LIMIT = 128 * 1024
 export async function openSingleDrive(
   dir: string,
   options: SingleDriveOptions = {},
-): Promise<StorageBackend> {
+): Promise<SingleDriveBackend> {
   const fsync = options.fsync ?? true
   const layout = createLayout(dir)
   await prepareLayout(layout)
@@ -73,8 +74,15 @@ export async function openSingleDrive(
   return createSingleDriveBackend(drive)
 }
 
-function createSingleDriveBackend(drive: Drive): StorageBackend {
+/** A single drive, with what a backend composed of drives (erasure coding) also needs. */
+export interface SingleDriveBackend extends StorageBackend {
+  /** The names of a bucket's documents (NoSuchBucket when it does not exist). */
+  listBucketDocuments(bucket: string): Promise<string[]>
+}
+
+function createSingleDriveBackend(drive: Drive): SingleDriveBackend {
   return {
+    listBucketDocuments: async (bucket) => listBucketDocuments(drive, bucket),
     kind: 'FS',
     listBuckets: async () => listBuckets(drive),
     createBucket: (name, region) => createBucket(drive, name, region),

@@ -94,6 +94,11 @@ export interface CreateMultipartUploadInput {
   key: string
   contentType?: string
   headers?: Record<string, string>
+  /**
+   * For a backend built from drives (erasure coding): the upload ID to use, so every drive
+   * records the upload under the same one. S3 requests never set it.
+   */
+  uploadId?: string
 }
 
 /** One part of an upload. Part numbers are 1..10,000; a part is at most 5 GiB. */
@@ -108,6 +113,12 @@ export interface UploadPartInput {
   /** Base64 Content-MD5; a mismatch is BadDigest and stores nothing. */
   contentMd5?: string
   signal?: AbortSignal
+  /**
+   * For a backend built from drives: an opaque string kept with the part and returned in its
+   * PartInfo (the erasure backend keeps the real part's size and ETag here, since a drive stores
+   * only a shard). S3 requests never set it.
+   */
+  meta?: string
 }
 
 /** An uploaded part. */
@@ -117,6 +128,8 @@ export interface PartInfo {
   etag: string
   size: number
   lastModified: Date
+  /** What UploadPartInput.meta gave, if anything. */
+  meta?: string
 }
 
 /** The parts CompleteMultipartUpload names, in the client's order. */
@@ -126,6 +139,13 @@ export interface CompleteMultipartUploadInput {
   uploadId: string
   /** ETags with or without quotes. */
   parts: Array<{ partNumber: number; etag: string }>
+  /**
+   * For a backend built from drives: the completed object's headers (instead of the upload's)
+   * and the smallest size allowed for a part other than the last (instead of 5 MiB; a drive's
+   * parts are shards, smaller than the parts the client sent). S3 requests never set these.
+   */
+  headers?: Record<string, string>
+  minPartSize?: number
 }
 
 export interface ListPartsInput {

@@ -36,6 +36,15 @@ export async function putBucketDocument(
   if (!found) throw noSuchBucket(bucket)
 }
 
+/** The names of `bucket`'s documents, sorted (NoSuchBucket when it does not exist). */
+export function listBucketDocuments(drive: Drive, bucket: string): string[] {
+  if (!drive.meta.buckets.get(bucket)) throw noSuchBucket(bucket)
+  const prefix = `b\0${bucket}\0`
+  return Array.from(drive.meta.documents.getKeys(bucketDocumentRange(bucket)), (key) =>
+    key.slice(prefix.length),
+  )
+}
+
 export function getSystemDocument(drive: Drive, path: string): string | undefined {
   return drive.meta.documents.get(systemKey(path))
 }

@@ -15,6 +15,8 @@ export interface StoredPart {
   size: number
   etag: string
   mtime: number
+  /** UploadPartInput.meta, when given. */
+  meta?: string
 }
 
 /** The contract's view of a stored upload. */
@@ -36,5 +38,12 @@ export function toUploadInfo(
 
 /** The contract's view of a stored part. */
 export function toPartInfo(partNumber: number, stored: StoredPart): PartInfo {
-  return { partNumber, etag: stored.etag, size: stored.size, lastModified: new Date(stored.mtime) }
+  const info: PartInfo = {
+    partNumber,
+    etag: stored.etag,
+    size: stored.size,
+    lastModified: new Date(stored.mtime),
+  }
+  if (stored.meta !== undefined) info.meta = stored.meta
+  return info
 }

@@ -56,7 +56,7 @@ function completeInCommit(drive: Drive, view: CommitView, input: CompleteMultipa
   if (!view.get(drive.meta.buckets, input.bucket)) return { error: noSuchUpload(input.uploadId) }
   const chosen = choosePartsOrError(drive, view, input)
   if (!Array.isArray(chosen)) return { error: chosen }
-  const stored = objectOf(upload, chosen)
+  const stored = objectOf(upload, chosen, input.headers)
   const kept = new Set(chosen.map((p) => p.id))
   const discarded = removeUploadRecords(drive, view, input.bucket, input.key, input.uploadId).filter(
     (id) => !kept.has(id),
@@ -84,11 +84,12 @@ function choosePartsOrError(
     }
     chosen.push(part)
   }
-  const small = chosen.findIndex((p, i) => i < chosen.length - 1 && p.size < MULTIPART_LIMITS.minPartSize)
+  const minPartSize = input.minPartSize ?? MULTIPART_LIMITS.minPartSize
+  const small = chosen.findIndex((p, i) => i < chosen.length - 1 && p.size < minPartSize)
   if (small >= 0) {
     return new S3ServerError('EntityTooSmall', undefined, {
       ProposedSize: String(chosen[small]!.size),
-      MinSizeAllowed: String(MULTIPART_LIMITS.minPartSize),
+      MinSizeAllowed: String(minPartSize),
       PartNumber: String(input.parts[small]!.partNumber),
     })
   }
@@ -100,7 +101,7 @@ function choosePartsOrError(
 }
 
 /** The object record: part files in order, size, and S3's `md5(part md5s)-N` ETag. */
-function objectOf(upload: StoredUpload, parts: StoredPart[]): StoredObject {
+function objectOf(upload: StoredUpload, parts: StoredPart[], headers?: Record<string, string>): StoredObject {
   const hash = createHash('md5')
   for (const part of parts) hash.update(Buffer.from(part.etag, 'hex'))
   return {
@@ -111,7 +112,7 @@ function objectOf(upload: StoredUpload, parts: StoredPart[]): StoredObject {
     etag: `${hash.digest('hex')}-${parts.length}`,
     mtime: Date.now(),
     contentType: upload.contentType,
-    headers: { ...upload.headers },
+    headers: { ...(headers ?? upload.headers) },
   }
 }
 

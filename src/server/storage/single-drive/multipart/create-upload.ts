@@ -2,7 +2,7 @@ import type { CreateMultipartUploadInput, UploadInfo } from '../../types.js'
 import type { Drive } from '../drive.js'
 import { noSuchBucket, requireBucket } from '../lookup.js'
 import { lowerCaseKeys } from '../put-object.js'
-import { createUploadId, encodeUploadKey } from '../upload-codec.js'
+import { createUploadId, encodeUploadKey, isUploadId } from '../upload-codec.js'
 import { type StoredUpload, toUploadInfo } from '../upload-records.js'
 
 /** Records a new upload (durably, like any commit), so its parts survive a restart. */
@@ -12,7 +12,8 @@ export async function createMultipartUpload(
 ): Promise<UploadInfo> {
   requireBucket(drive, input.bucket)
   const initiated = Date.now()
-  const uploadId = createUploadId(initiated)
+  const uploadId = input.uploadId ?? createUploadId(initiated)
+  if (!isUploadId(uploadId)) throw new RangeError(`not an upload ID: ${uploadId}`)
   const stored: StoredUpload = {
     initiated,
     contentType: input.contentType ?? 'application/octet-stream',

@@ -20,6 +20,7 @@ export async function uploadPart(drive: Drive, input: UploadPartInput): Promise<
   const id = createObjectId()
   const received = await writeData(drive, id, input, 0)
   const stored: StoredPart = { id, size: received.size, etag: received.md5Hex, mtime: Date.now() }
+  if (input.meta !== undefined) stored.meta = input.meta
   const uploadKey = encodeUploadKey(input.bucket, input.key, input.uploadId)
   const partKey = encodePartKey(input.uploadId, input.partNumber)
   const outcome = await drive.commits
