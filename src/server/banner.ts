@@ -7,6 +7,8 @@ export interface BannerInput {
   secretKey: string
   region: string
   usingDefaultCredential: boolean
+  /** Erasure mode: drives in the set and the STANDARD class's data + parity (`Drives: 8 (EC 4+4)`). */
+  erasure?: { drives: number; data: number; parity: number }
 }
 
 /**
@@ -21,6 +23,10 @@ export function formatBanner(input: BannerInput): string {
     `SecretKey: ${input.secretKey}`,
     `Region:    ${input.region}`,
   ]
+  if (input.erasure) {
+    const { drives, data, parity } = input.erasure
+    lines.push(`Drives:    ${drives} (EC ${data}+${parity})`)
+  }
   if (input.usingDefaultCredential) {
     lines.push(
       '',
