@@ -132,13 +132,16 @@ export function startErasureServer(drives: Drives, env: NodeJS.ProcessEnv = {}):
   return startSilo(drives.paths, env)
 }
 
-/** The raw child of a server start that should fail: its exit code and output. */
-export function runSiloServer(args: string[]): Promise<{ code: number | null; output: string }> {
+/** Runs `silo server ARGS...` in `cwd`, for a start that should fail: its exit code and output. */
+export function runSiloServer(
+  args: string[],
+  cwd?: string,
+): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
     const child: ChildProcessWithoutNullStreams = spawn(
       process.execPath,
       [CLI, 'server', ...args, '--address', '127.0.0.1:0'],
-      { env: { ...process.env, NO_COLOR: '', ...ERASURE_ENV }, stdio: 'pipe' },
+      { cwd, env: { ...process.env, NO_COLOR: '', ...ERASURE_ENV }, stdio: 'pipe' },
     )
     let output = ''
     child.stdout.on('data', (d: Buffer) => {

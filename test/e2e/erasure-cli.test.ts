@@ -1,0 +1,66 @@
+/**
+ * `silo server DIR...` in erasure mode: the drive list it accepts and refuses (built binary), the
+ * `{1...n}` form end to end, and what the server reports about its drives.
+ */
+import { existsSync } from 'node:fs'
+import { mkdir } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import {
+  CLI_BUILT,
+  createDrives,
+  type Drives,
+  readObject,
+  runSiloServer,
+  type SiloProcess,
+  startSilo,
+} from './helpers/erasure.js'
+
+let drives: Drives | undefined
+let server: SiloProcess | undefined
+
+afterEach(async () => {
+  await server?.kill()
+  await drives?.remove()
+  server = undefined
+  drives = undefined
+})
+
+describe.skipIf(!CLI_BUILT)('silo server DIR... (erasure mode)', () => {
+  it.each([
+    [['d1', 'd2'], 'silo server: erasure mode needs 4 to 16 drives, got 2 (give one DIR for a single drive)'],
+    [['d{1...5}'], 'silo server: erasure mode needs an even number of drives (4, 6, ... 16), got 5'],
+    [['d{1...18}'], 'silo server: erasure mode needs 4 to 16 drives, got 18'],
+    [['d{1...3}', './d2', 'x', 'y'], "is given twice ('d2' and './d2')"],
+    [['d{1..4}'], "silo server: invalid drive argument 'd{1..4}': {1..4} is not a range"],
+    [['d{4...1}'], "silo server: invalid drive argument 'd{4...1}': {4...1} counts down"],
+  ])('refuses %j with one line and exit 1', async (args, message) => {
+    drives = await createDrives(0)
+    const { code, output } = await runSiloServer(args, drives.root)
+    expect(code).toBe(1)
+    expect(output.trim().split('\n')).toHaveLength(1)
+    expect(output).toContain(message)
+  })
+
+  it('/data{1...4} starts four drives in erasure mode, EC 2+2, and serves objects', async () => {
+    drives = await createDrives(0)
+    for (let i = 1; i <= 4; i++) await mkdir(join(drives.root, `d${i}`))
+    server = await startSilo([join(drives.root, 'd{1...4}')])
+    expect(server.output()).toMatch(/^Drives: +4 \(EC 2\+2\)$/m)
+    const [info] = await server.admin().serverInfo()
+    expect(info!.storage.backend.backendType).toBe('Erasure')
+    const client = server.client()
+    await client.makeBucket('four')
+    await client.putObject('four', 'hello.txt', 'hello from four drives')
+    expect((await readObject(client, 'four', 'hello.txt')).toString()).toBe('hello from four drives')
+    for (let i = 1; i <= 4; i++) {
+      expect(existsSync(join(drives.root, `d${i}`, '.silo.sys/format.json')), `d${i} is formatted`).toBe(true)
+    }
+  })
+
+  it('SILO_STORAGE_CLASS_STANDARD=EC:2 sets the parity of 8 drives to 2', async () => {
+    drives = await createDrives(8)
+    server = await startSilo(drives.paths, { SILO_STORAGE_CLASS_STANDARD: 'EC:2' })
+    expect(server.output()).toMatch(/^Drives: +8 \(EC 6\+2\)$/m)
+  })
+})
