@@ -1,6 +1,7 @@
 import type { Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { AdminServices } from './admin/admin-services.js'
+import { HealSequences } from './admin/heal/heal-sequences.js'
 import { NetworkStats } from './admin/network-stats.js'
 import { createIamCredentialStore } from './auth/credentials.js'
 import { nodeCrypto } from './auth/node-crypto.js'
@@ -62,6 +63,7 @@ export function createServer(options: ServerOptions): SiloServer {
   let http: Server | undefined
   let storage: StorageBackend | undefined
   let events: BucketEvents | undefined
+  let heal: HealSequences | undefined
   let markStopped!: () => void
   const stopped = new Promise<void>((resolve) => {
     markStopped = resolve
@@ -78,9 +80,11 @@ export function createServer(options: ServerOptions): SiloServer {
       const configStore = new ConfigStore(opened, opts.region)
       const lifecycle = new Lifecycle(await configStore.load(), () => configStore.load(), opts.logger)
       const network = new NetworkStats()
+      heal = new HealSequences(opened)
       const admin: AdminServices = {
         config: configStore,
         network,
+        heal,
         address: () => {
           const bound = http?.address() as AddressInfo | null | undefined
           return bound ? `${opts.host || '0.0.0.0'}:${bound.port}` : ''
@@ -155,6 +159,9 @@ export function createServer(options: ServerOptions): SiloServer {
       }
       await events?.close()
       events = undefined
+      // Heal sequences end before the drives they heal close.
+      await heal?.close()
+      heal = undefined
       await storage?.close()
       storage = undefined
       markStopped()

@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http'
 import type { ConfigStore } from '../config/config-store.js'
+import type { HealSequences } from './heal/heal-sequences.js'
 import type { NetworkStats } from './network-stats.js'
 
 /** What the admin API needs from the running server beyond storage and IAM. */
@@ -8,6 +9,8 @@ export interface AdminServices {
   config: ConfigStore
   /** Bytes in and out, for `info`. */
   network: NetworkStats
+  /** The heal sequences (erasure-coded backends; a single drive answers XSiloHealNotImplemented). */
+  heal: HealSequences
   /** `host:port` the server listens on. */
   address(): string
   /** Drains running requests (but `except`) for up to `drainMs`, then stops the server. */

@@ -6,38 +6,11 @@
  * The shapes follow MinIO's `madmin.HealResultItem` (see docs/admin-api.md#heal).
  */
 
-/** A drive's state as heal and `info` report it. */
-export type DriveState = 'ok' | 'offline' | 'corrupt' | 'missing'
+import type { DriveStatus, HealResultItem } from '../../shared/admin/heal.js'
 
-/** One drive of an erasure set. */
-export interface DriveStatus {
-  /** The drive's UUID from its format.json ('' when it has none). */
-  uuid: string
-  /** The directory as given on the command line. */
-  endpoint: string
-  state: DriveState
-}
-
-/** What one heal step found and did. */
-export interface HealResultItem {
-  /** `metadata`: drive formats; `bucket`; `bucket-metadata`: bucket/system documents; `object`. */
-  type: 'metadata' | 'bucket' | 'bucket-metadata' | 'object'
-  bucket: string
-  object: string
-  /** 'disk-format' for the format step, an error message when the step failed, else ''. */
-  detail: string
-  /** Data and parity shards of an object (0 for other items). */
-  dataBlocks: number
-  parityBlocks: number
-  diskCount: number
-  setCount: number
-  /** Every drive's state before the step, in set order. */
-  before: { drives: DriveStatus[] }
-  /** Every drive's state after it (equal to `before` on a dry run). */
-  after: { drives: DriveStatus[] }
-  /** The object's size in bytes; -1 when unknown or not an object. */
-  objectSize: number
-}
+// The item and drive shapes are also the heal API's wire shapes, so they live in src/shared
+// (one definition for the server, the backend and AdminClient).
+export type { DriveState, DriveStatus, HealResultItem } from '../../shared/admin/heal.js'
 
 /** Options of every heal step. */
 export interface HealStepOptions {
