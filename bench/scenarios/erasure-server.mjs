@@ -1,0 +1,228 @@
+// The erasure-coded backend against the single-drive one, both Silo servers from dist/ in their own
+// child processes with every drive on this same disk (so the numbers are the engine's overhead, not
+// more spindles): (1) PUT and GET of one big object through the Silo SDK, MiB/s and the ratio
+// erasure / single; (2) heal time for many 1 KiB objects after wiping one of 8 drives.
+import { randomBytes } from 'node:crypto'
+import { mkdirSync, readdirSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import { join } from 'node:path'
+import { Readable } from 'node:stream'
+import { pathToFileURL } from 'node:url'
+import { forkChild } from '../lib/children.mjs'
+import {
+  describePath,
+  isSiloSdkBuilt,
+  isSiloServerBuilt,
+  siloSdkEntry,
+  siloServerEntry,
+} from '../lib/paths.mjs'
+import { readCpuMicros } from '../lib/proc.mjs'
+import { median, spread } from '../lib/stats.mjs'
+import { createTempFolder } from '../lib/temp-root.mjs'
+
+const MiB = 1024 * 1024
+const DRIVES = 8
+const BUCKET = 'bench-erasure'
+const ACCESS_KEY = 'benchadmin'
+const SECRET_KEY = 'benchadmin-secret'
+const SERVER_CHILD = new URL('../lib/server-child.mjs', import.meta.url).pathname
+// The server re-checks drive health at most this often (SILO_DRIVE_CHECK_MS, default 1000 ms);
+// a heal started sooner after a wipe could still see the drive as it was.
+const DRIVE_CHECK_WAIT_MS = 1500
+
+const sizes = (quick) => ({
+  objectMiB: Number(process.env.SILO_BENCH_ERASURE_MIB || (quick ? 128 : 1024)),
+  healObjects: Number(process.env.SILO_BENCH_HEAL_OBJECTS || (quick ? 1000 : 10_000)),
+})
+
+export default {
+  name: 'erasure-server',
+  title: 'Erasure-coded backend: big objects and heal',
+  description: `PUT and GET of one big object (1 GiB; 128 MiB with --quick) through the Silo SDK (a stream of known length, uploaded in the SDK's default parts; the download read to its end) against a Silo server on ${DRIVES} drives (EC 4+4) and one on a single drive, all folders on the same disk, interleaved rounds; then the time one recursive heal takes to rebuild a wiped drive holding 10,000 objects of 1 KiB (1,000 with --quick), from the heal's start to its Summary "finished".`,
+  async run(ctx) {
+    const { objectMiB, healObjects } = sizes(ctx.options.quick)
+    if (!isSiloServerBuilt() || !isSiloSdkBuilt()) {
+      const missing = `${describePath(isSiloServerBuilt() ? siloSdkEntry() : siloServerEntry())} not built (run \`npm run build\`)`
+      throw new Error(missing)
+    }
+    const { Client, AdminClient } = await import(pathToFileURL(siloSdkEntry()).href)
+    const root = createTempFolder(os.tmpdir(), 'silo-bench-erasure-')
+    const drives = Array.from({ length: DRIVES }, (_, i) => join(root, 'erasure', `d${i + 1}`))
+    for (const drive of drives) mkdirSync(drive, { recursive: true })
+    const single = join(root, 'single')
+    mkdirSync(single)
+
+    const entries = [
+      { label: `Erasure, ${DRIVES} drives (EC 4+4)`, server: await startSilo(drives, Client, AdminClient) },
+      { label: 'Single drive', server: await startSilo(single, Client, AdminClient), baseline: true },
+    ]
+    try {
+      for (const { server } of entries) await server.client.makeBucket(BUCKET)
+      const transfers = await measureTransfers(ctx, entries, objectMiB)
+      const heal = await measureHeal(ctx, entries[0].server, drives, healObjects)
+      return {
+        subtitle: `Silo SDK in the bench process; each server in its own process; ${os.cpus().length} cores; drives are folders on one disk`,
+        sections: [
+          {
+            heading: `PUT and GET of ${objectMiB.toLocaleString('en-US')} MiB`,
+            columns: [
+              { key: 'label', header: 'backend', align: 'left' },
+              { key: 'putMibPerSec', header: 'PUT MiB/s', format: 'number' },
+              { key: 'putSpread', header: 'spread', format: 'percent' },
+              { key: 'putRatio', header: 'PUT ÷ single', format: 'ratio' },
+              { key: 'putServerCpu', header: 'server CPU s per PUT', format: 'number' },
+              { key: 'getMibPerSec', header: 'GET MiB/s', format: 'number' },
+              { key: 'getSpread', header: 'spread', format: 'percent' },
+              { key: 'getRatio', header: 'GET ÷ single', format: 'ratio' },
+              { key: 'getServerCpu', header: 'server CPU s per GET', format: 'number' },
+            ],
+            rows: transfers,
+          },
+          {
+            heading: `Heal after wiping 1 of ${DRIVES} drives: ${healObjects.toLocaleString('en-US')} objects of 1 KiB`,
+            columns: [
+              { key: 'label', header: 'heal', align: 'left' },
+              { key: 'seconds', header: 'seconds', format: 'number' },
+              { key: 'objectsPerSec', header: 'objects/s', format: 'count' },
+              { key: 'healed', header: 'objects healed', format: 'count' },
+              { key: 'items', header: 'result items', format: 'count' },
+              { key: 'uploadPerSec', header: 'upload objects/s (c=32)', format: 'count' },
+            ],
+            rows: [heal],
+          },
+        ],
+        goals: [],
+      }
+    } finally {
+      for (const { server } of entries) await server.stop()
+      rmSync(root, { recursive: true, force: true })
+    }
+  },
+}
+
+/** A Silo server (one dir, or an array of drives) from the dist/ snapshot, in its own process. */
+async function startSilo(dir, Client, AdminClient) {
+  const child = forkChild(SERVER_CHILD, { name: 'Silo server child' })
+  try {
+    const { host, port } = await child.request('start', {
+      kind: 'silo',
+      dir,
+      accessKey: ACCESS_KEY,
+      secretKey: SECRET_KEY,
+    })
+    const options = { endPoint: host, port, useSSL: false, accessKey: ACCESS_KEY, secretKey: SECRET_KEY }
+    return {
+      client: new Client(options),
+      admin: new AdminClient(options),
+      cpuMicros: () => readCpuMicros(child.pid),
+      stop: () => child.kill(),
+    }
+  } catch (error) {
+    await child.kill()
+    throw error
+  }
+}
+
+/** `total` bytes in 1 MiB chunks of one random buffer, as a stream (its length is passed apart). */
+function patternStream(total) {
+  const chunk = randomBytes(MiB)
+  let sent = 0
+  return new Readable({
+    read() {
+      if (sent >= total) return this.push(null)
+      const size = Math.min(chunk.length, total - sent)
+      sent += size
+      this.push(size === chunk.length ? chunk : chunk.subarray(0, size))
+    },
+  })
+}
+
+// Rounds interleave the backends (erasure, single, erasure, ...) as the other scenarios do; a
+// 1 GiB transfer is long, so at most 3 rounds.
+async function measureTransfers(ctx, entries, objectMiB) {
+  const rounds = Math.min(3, ctx.options.rounds)
+  const bytes = objectMiB * MiB
+  const samples = entries.map(() => ({ put: [], get: [], putCpu: [], getCpu: [] }))
+  for (let round = 0; round < rounds; round++) {
+    for (const [i, { label, server }] of entries.entries()) {
+      const key = `big/round-${round}`
+      let cpu = server.cpuMicros()
+      let start = performance.now()
+      await server.client.putObject(BUCKET, key, patternStream(bytes), bytes)
+      const putSeconds = (performance.now() - start) / 1000
+      samples[i].putCpu.push((server.cpuMicros() - cpu) / 1e6)
+      cpu = server.cpuMicros()
+      start = performance.now()
+      let read = 0
+      for await (const chunk of await server.client.getObject(BUCKET, key)) read += chunk.length
+      const getSeconds = (performance.now() - start) / 1000
+      samples[i].getCpu.push((server.cpuMicros() - cpu) / 1e6)
+      if (read !== bytes) throw new Error(`${label}: GET returned ${read} bytes of ${bytes}`)
+      await server.client.removeObject(BUCKET, key)
+      samples[i].put.push(objectMiB / putSeconds)
+      samples[i].get.push(objectMiB / getSeconds)
+      ctx.log(
+        `  ${label} round ${round + 1}: PUT ${(objectMiB / putSeconds).toFixed(1)} MiB/s, GET ${(objectMiB / getSeconds).toFixed(1)} MiB/s`,
+      )
+    }
+  }
+  const baseline = samples[entries.findIndex((e) => e.baseline)]
+  return entries.map(({ label }, i) => {
+    const s = samples[i]
+    return {
+      label,
+      putMibPerSec: median(s.put),
+      putSpread: spread(s.put),
+      putRatio: median(s.put) / median(baseline.put),
+      putServerCpu: median(s.putCpu),
+      getMibPerSec: median(s.get),
+      getSpread: spread(s.get),
+      getRatio: median(s.get) / median(baseline.get),
+      getServerCpu: median(s.getCpu),
+    }
+  })
+}
+
+/** Uploads `count` 1 KiB objects (32 at a time), wipes one drive, and times one recursive heal. */
+async function measureHeal(ctx, server, drives, count) {
+  const label = `heal -r, drive 3 of ${DRIVES} wiped`
+  const bucket = `${BUCKET}-heal`
+  await server.client.makeBucket(bucket)
+  const body = randomBytes(1024)
+  let next = 0
+  const uploadStart = performance.now()
+  await Promise.all(
+    Array.from({ length: 32 }, async () => {
+      for (let i = next++; i < count; i = next++) {
+        await server.client.putObject(bucket, `small/${String(i).padStart(6, '0')}`, body, body.length)
+      }
+    }),
+  )
+  const uploadPerSec = count / ((performance.now() - uploadStart) / 1000)
+  ctx.log(`  uploaded ${count} objects of 1 KiB: ${uploadPerSec.toFixed(0)} objects/s`)
+
+  const wiped = drives[2]
+  for (const name of readdirSync(wiped)) rmSync(join(wiped, name), { recursive: true, force: true })
+  await new Promise((resolve) => setTimeout(resolve, DRIVE_CHECK_WAIT_MS))
+
+  const start = performance.now()
+  const { clientToken } = await server.admin.heal({ recursive: true })
+  const items = []
+  let status
+  do {
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    status = await server.admin.healStatus({ clientToken })
+    items.push(...(status.items ?? []))
+  } while (status.summary === 'running' || status.summary === 'not started')
+  const seconds = (performance.now() - start) / 1000
+  if (status.summary !== 'finished') throw new Error(`heal ended '${status.summary}': ${status.detail ?? ''}`)
+  // Healed: an object item whose wiped drive was not ok before and is ok after.
+  const healed = items.filter(
+    (item) =>
+      item.type === 'object' && item.before.drives[2]?.state !== 'ok' && item.after.drives[2]?.state === 'ok',
+  ).length
+  ctx.log(`  heal: ${seconds.toFixed(2)} s, ${healed} of ${count} objects healed, ${items.length} items`)
+  if (healed !== count)
+    return { label, error: `healed ${healed} of ${count} objects (${items.length} items)` }
+  return { label, seconds, objectsPerSec: count / seconds, healed, items: items.length, uploadPerSec }
+}
