@@ -4,8 +4,18 @@
 export { AdminClient } from './sdk/admin/admin-client.js'
 export type {
   CannedPolicy,
+  DriveState,
+  DriveStatus,
+  HealItemType,
   HealOptions,
+  HealResultItem,
+  HealSettings,
   HealStartResult,
+  HealStatus,
+  HealStatusItem,
+  HealStatusOptions,
+  HealStopOptions,
+  HealSummary,
   ServerConfigDocument,
   ServerInfo,
   ServiceActionOptions,

@@ -5,6 +5,9 @@ import { AdminClientCore } from './admin-client-core.js'
 import type {
   HealOptions,
   HealStartResult,
+  HealStatus,
+  HealStatusOptions,
+  HealStopOptions,
   ServerConfigDocument,
   ServerInfo,
   ServiceActionOptions,
@@ -131,15 +134,100 @@ export class AdminServiceMethods extends AdminClientCore {
     const callback = popCallback(rest)
     return deliver(callback, () => {
       const options = (rest[0] ?? {}) as HealOptions
-      if (options.prefix && !options.bucket) throw new InvalidArgumentError('heal: a prefix needs a bucket')
-      const path = ['v1', 'heal', ...(options.bucket ? [options.bucket] : [])]
-      if (options.prefix) path.push(...options.prefix.split('/'))
       const query: Record<string, string> = options.forceStart ? { forceStart: 'true' } : {}
       const body = new TextEncoder().encode(
         JSON.stringify({ recursive: options.recursive ?? false, dryRun: options.dryRun ?? false }),
       )
-      return this.transport.json({ method: 'POST', path, query, body, contentType: JSON_TYPE })
+      return this.transport.json({
+        method: 'POST',
+        path: healPath(options),
+        query,
+        body,
+        contentType: JSON_TYPE,
+      })
     })
+  }
+
+  /**
+   * Polls a heal sequence started by `heal()` on the same bucket and prefix: its state and the
+   * result items gathered since the previous poll (each item is handed out once). Poll until
+   * `summary` is `finished` or `stopped`.
+   * @example
+   * const { clientToken } = await admin.heal({ bucket: 'photos', recursive: true })
+   * const { summary, items } = await admin.healStatus({ bucket: 'photos', clientToken })
+   */
+  healStatus(options: HealStatusOptions): Promise<HealStatus>
+  healStatus(options: HealStatusOptions, callback: ResultCallback<HealStatus>): void
+  healStatus(options: HealStatusOptions, ...rest: unknown[]): Promise<HealStatus> | undefined {
+    return deliver(popCallback(rest), async () => {
+      if (typeof options?.clientToken !== 'string' || options.clientToken === '') {
+        throw new InvalidArgumentError('healStatus: give the clientToken that heal() returned')
+      }
+      const query = { clientToken: options.clientToken }
+      const raw = await this.transport.json<Record<string, unknown>>({
+        method: 'POST',
+        path: healPath(options),
+        query,
+      })
+      return parseHealStatus(raw)
+    })
+  }
+
+  /**
+   * Stops the heal sequence on a bucket and prefix and waits for it to end. Resolves with its
+   * token, or `clientToken: 'invalid'` when none was there.
+   * @example
+   * await admin.stopHeal({ bucket: 'photos' })
+   */
+  stopHeal(options?: HealStopOptions): Promise<HealStartResult>
+  stopHeal(callback: ResultCallback<HealStartResult>): void
+  stopHeal(options: HealStopOptions, callback: ResultCallback<HealStartResult>): void
+  stopHeal(...rest: unknown[]): Promise<HealStartResult> | undefined {
+    const callback = popCallback(rest)
+    return deliver(callback, () => {
+      const options = (rest[0] ?? {}) as HealStopOptions
+      return this.transport.json({ method: 'POST', path: healPath(options), query: { forceStop: 'true' } })
+    })
+  }
+}
+
+/** `v1/heal[/bucket[/prefix...]]`; a prefix without a bucket is refused before sending. */
+function healPath(options: { bucket?: string | undefined; prefix?: string | undefined }): string[] {
+  if (options.prefix && !options.bucket) throw new InvalidArgumentError('heal: a prefix needs a bucket')
+  const path = ['v1', 'heal', ...(options.bucket ? [options.bucket] : [])]
+  if (options.prefix) path.push(...options.prefix.split('/'))
+  return path
+}
+
+/**
+ * A poll's answer in `HealStatus` form. The server sends MinIO's capitalised keys (`Summary`,
+ * `Items`); madmin reads them case-insensitively, so the lower-case spelling is accepted too.
+ */
+function parseHealStatus(raw: Record<string, unknown>): HealStatus {
+  const field = (name: string): unknown => {
+    const capital = name[0]!.toUpperCase() + name.slice(1)
+    return raw[capital] ?? raw[name]
+  }
+  const settings = (field('settings') ?? {}) as Partial<HealStatus['settings']>
+  const items = field('items')
+  return {
+    summary: String(field('summary') ?? '') as HealStatus['summary'],
+    detail: typeof field('detail') === 'string' ? (field('detail') as string) : '',
+    startTime: String(field('startTime') ?? ''),
+    numDisks: Number(field('numDisks') ?? 0),
+    settings: { recursive: settings.recursive === true, dryRun: settings.dryRun === true },
+    items: Array.isArray(items) ? (items as HealStatus['items']).map(normalizeHealItem) : [],
+  }
+}
+
+/** MinIO omits zero data/parity counts and may send null drive lists; the type promises values. */
+function normalizeHealItem(item: HealStatus['items'][number]): HealStatus['items'][number] {
+  return {
+    ...item,
+    dataBlocks: item.dataBlocks ?? 0,
+    parityBlocks: item.parityBlocks ?? 0,
+    before: { drives: item.before?.drives ?? [] },
+    after: { drives: item.after?.drives ?? [] },
   }
 }
 

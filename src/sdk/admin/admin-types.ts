@@ -1,4 +1,5 @@
 /** Types of the admin API's requests and results, as `AdminClient` returns them. */
+import type { HealSettings, HealStatusItem, HealSummary } from '../../shared/admin/heal.js'
 
 /** Whether a user's requests are accepted. */
 export type UserStatus = 'enabled' | 'disabled'
@@ -100,12 +101,57 @@ export interface HealOptions {
 }
 
 /**
- * A started heal sequence.
+ * What `heal()` and `stopHeal()` answer (`HealStartResult`), and the shapes a heal status
+ * carries: drive states, result items (numbered by `resultId`), settings.
  * @example
- * const { clientToken } = await admin.heal({})
+ * const missing = item.before.drives.filter((d) => d.state === 'missing').length
  */
-export interface HealStartResult {
+export type {
+  DriveState,
+  DriveStatus,
+  HealItemType,
+  HealResultItem,
+  HealSettings,
+  HealStartResult,
+  HealStatusItem,
+  HealSummary,
+} from '../../shared/admin/heal.js'
+
+/**
+ * Which heal sequence to poll: its path and the token its start returned.
+ * @example
+ * await admin.healStatus({ bucket: 'photos', clientToken })
+ */
+export interface HealStatusOptions {
+  bucket?: string
+  prefix?: string
   clientToken: string
-  clientAddress: string
+}
+
+/**
+ * Which heal sequence to stop: its path.
+ * @example
+ * await admin.stopHeal({ bucket: 'photos' })
+ */
+export interface HealStopOptions {
+  bucket?: string
+  prefix?: string
+}
+
+/**
+ * A poll of a heal sequence: where it is and the items gathered since the previous poll (each
+ * item is handed out once).
+ * @example
+ * const { summary, items } = await admin.healStatus({ bucket: 'photos', clientToken })
+ */
+export interface HealStatus {
+  summary: HealSummary
+  /** Why the sequence stopped ('' when it did not fail). */
+  detail: string
   startTime: string
+  /** Drives of the deployment, online and offline. */
+  numDisks: number
+  settings: HealSettings
+  /** The items since the previous poll ([] when none). */
+  items: HealStatusItem[]
 }
