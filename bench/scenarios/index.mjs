@@ -1,6 +1,7 @@
 // Every scenario, in the order the report shows them. A new scenario is a file in this
 // folder exporting {name, title, description, run(ctx)} and one line here.
 import bundleSize from './bundle-size.mjs'
+import erasureCodec from './erasure-codec.mjs'
 import erasureServer from './erasure-server.mjs'
 import eventsDelivery from './events-delivery.mjs'
 import eventsPutLatency from './events-put-latency.mjs'
@@ -24,4 +25,5 @@ export const SCENARIOS = [
   eventsDelivery,
   loopbackHttp,
   hashing,
+  erasureCodec,
 ]
