@@ -1,3 +1,28 @@
+import type { DriveStatus } from './heal.js'
+
+/**
+ * The storage backend part of the information record. The erasure fields (MinIO's names, lower
+ * camel case as the rest of the record) are present only when `backendType` is `'Erasure'`.
+ * @example
+ * const { onlineDisks, offlineDisks } = info.storage.backend
+ */
+export interface StorageBackendInfo {
+  /** `'FS'` for one drive, `'Erasure'` for an erasure-coded set of drives. */
+  backendType: string
+  /** Drives in state `ok`. */
+  onlineDisks?: number
+  /** Every other drive: offline, missing (unformatted) or corrupt. */
+  offlineDisks?: number
+  /** Data and parity shards of the STANDARD storage class. */
+  standardSCData?: number
+  standardSCParity?: number
+  /** Data and parity shards of REDUCED_REDUNDANCY. */
+  rrSCData?: number
+  rrSCParity?: number
+  /** The drives of each erasure set, in set order. */
+  sets?: DriveStatus[][]
+}
+
 /**
  * The seed's server information record ("Server information record"), as the admin API's
  * `GET /silo/admin/v1/info` sends it (one per server) and `AdminClient.serverInfo()` returns it.
@@ -12,7 +37,7 @@ export interface ServerInfo {
   address: string
   /** '' when there is no error. */
   error: string
-  storage: { used: number; backend: { backendType: string } }
+  storage: { used: number; backend: StorageBackendInfo }
   /** `transferred`: bytes the server sent; `received`: bytes it received. */
   network: { transferred: number; received: number }
   server: {

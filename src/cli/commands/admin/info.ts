@@ -32,7 +32,26 @@ export function formatServerInfo(info: ServerInfo, colors: Palette): string {
     // Silo's counters say what they mean: `received` came in, `transferred` went out.
     `    Stats : Incoming ${formatSize(network.received, { spaced: true })}, Outgoing ${formatSize(network.transferred, { spaced: true })}`,
     `  Storage : Used ${formatSize(storage.used, { spaced: true })}`,
+    ...formatDrives(storage.backend, colors),
   ].join('\n')
+}
+
+/**
+ * The drives line of an erasure-coded server (none for one drive): online and offline counts
+ * and the STANDARD class's data+parity, offline in red when any.
+ * @example
+ * formatDrives({ backendType: 'Erasure', onlineDisks: 6, offlineDisks: 2, standardSCData: 4, standardSCParity: 4 }, palette)
+ * // ['   Drives : 6 online, 2 offline (EC 4+4)']
+ */
+export function formatDrives(backend: ServerInfo['storage']['backend'], colors: Palette): string[] {
+  if (backend.onlineDisks === undefined || backend.offlineDisks === undefined) return []
+  const offline = `${backend.offlineDisks} offline`
+  const ec =
+    backend.standardSCData === undefined
+      ? ''
+      : ` (EC ${backend.standardSCData}+${backend.standardSCParity ?? 0})`
+  const paint = backend.offlineDisks > 0 ? colors.red : (text: string) => text
+  return [`   Drives : ${backend.onlineDisks} online, ${paint(offline)}${ec}`]
 }
 
 /**
@@ -43,7 +62,7 @@ export function formatServerInfo(info: ServerInfo, colors: Palette): string {
 export function registerAdminInfoCommand(admin: Command): void {
   admin
     .command('info')
-    .description('print server information (uptime, version, region, ARNs, traffic, storage)')
+    .description('print server information (uptime, version, region, ARNs, traffic, storage, drives)')
     .argument('<ALIAS>', 'deployment alias')
     .action(
       runAction(async (ctx, [target]) => {
