@@ -213,7 +213,7 @@ async function measureHeal(ctx, server, drives, count) {
     await new Promise((resolve) => setTimeout(resolve, 100))
     status = await server.admin.healStatus({ clientToken })
     items.push(...(status.items ?? []))
-  } while (status.summary === 'running' || status.summary === 'not started')
+  } while (status.summary === 'running')
   const seconds = (performance.now() - start) / 1000
   if (status.summary !== 'finished') throw new Error(`heal ended '${status.summary}': ${status.detail ?? ''}`)
   // Healed: an object item whose wiped drive was not ok before and is ok after.

@@ -8,24 +8,18 @@ import { createHash } from 'node:crypto'
 import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
-import { AdminClient, Client } from '../../../src/index.js'
+import {
+  AdminClient,
+  Client,
+  type DriveState,
+  type HealOptions,
+  type HealResultItem,
+} from '../../../src/index.js'
 import { CLI } from '../../cli/helpers/cli.js'
-import { s3 as signed } from '../../server/helpers/signed-request.js'
 
 export { CLI_BUILT } from '../../cli/helpers/cli.js'
 
-/** A drive's state in a heal result item. */
-export type DriveState = 'ok' | 'offline' | 'corrupt' | 'missing'
-
-/** The parts of a heal result item (MinIO's `madmin.HealResultItem`) these tests read. */
-export interface HealResultItem {
-  type: 'metadata' | 'bucket' | 'bucket-metadata' | 'object'
-  bucket: string
-  object: string
-  detail: string
-  before: { drives: Array<{ endpoint: string; state: DriveState }> }
-  after: { drives: Array<{ endpoint: string; state: DriveState }> }
-}
+export type { DriveState, HealResultItem }
 
 export const ROOT_USER = 'erasure-root'
 export const ROOT_PASSWORD = 'erasure-root-password-0123'
@@ -170,48 +164,25 @@ export interface HealRun {
   items: HealResultItem[]
 }
 
-/** What to heal; the path parts go into the URL as the AdminClient puts them. */
-export interface HealRequest {
-  bucket?: string
-  prefix?: string
-  recursive?: boolean
-  dryRun?: boolean
-  forceStart?: boolean
-}
-
 /**
- * Starts a heal sequence with `AdminClient.heal` and polls it to its end, gathering the items
- * each poll hands out (they are handed out once). Polls the admin route directly with the
- * client token, in the shape MinIO's server emits (capitalised keys; lower-case accepted).
+ * Starts a heal sequence with `AdminClient.heal` and polls it with `healStatus` to its end,
+ * gathering the items each poll hands out (they are handed out once).
  */
 export async function runHeal(
   server: SiloProcess,
-  request: HealRequest,
+  request: HealOptions,
   timeoutMs = 60_000,
 ): Promise<HealRun> {
-  const started = await server.admin().heal(request)
-  const path = ['heal', request.bucket, ...(request.prefix ? request.prefix.split('/') : [])]
-    .filter((part): part is string => part !== undefined && part !== '')
-    .map(encodeURIComponent)
-    .join('/')
-  const target = `/silo/admin/v1/${path}?clientToken=${encodeURIComponent(started.clientToken)}`
+  const admin = server.admin()
+  const { clientToken } = await admin.heal(request)
+  const where = { bucket: request.bucket, prefix: request.prefix, clientToken }
   const items: HealResultItem[] = []
   const deadline = Date.now() + timeoutMs
   for (;;) {
-    const res = await signed(server.url, 'POST', target, {
-      accessKey: ROOT_USER,
-      secretKey: ROOT_PASSWORD,
-      region: '',
-    })
-    if (res.status !== 200) throw new Error(`heal status answered ${res.status}: ${res.text}`)
-    const status = JSON.parse(res.text) as Record<string, unknown>
-    const pick = (key: string) => status[key] ?? status[key[0]!.toLowerCase() + key.slice(1)]
-    items.push(...((pick('Items') as HealResultItem[] | null) ?? []))
-    const summary = String(pick('Summary'))
-    if (summary === 'finished' || summary === 'stopped') {
-      return { summary, detail: String(pick('Detail') ?? ''), items }
-    }
-    if (Date.now() > deadline) throw new Error(`heal still '${summary}' after ${timeoutMs} ms`)
+    const status = await admin.healStatus(where)
+    items.push(...status.items)
+    if (status.summary !== 'running') return { summary: status.summary, detail: status.detail, items }
+    if (Date.now() > deadline) throw new Error(`heal still running after ${timeoutMs} ms`)
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
 }
@@ -221,7 +192,7 @@ export function statesOf(item: HealResultItem, side: 'before' | 'after'): DriveS
   return item[side].drives.map((drive) => drive.state)
 }
 
-/** Items (other than the whole-deployment format item when asked) where any drive is not ok. */
+/** The items in which any drive, before or after, is not `ok` (none: nothing was left to heal). */
 export function itemsNotOk(items: HealResultItem[]): HealResultItem[] {
   return items.filter((item) =>
     [...statesOf(item, 'before'), ...statesOf(item, 'after')].some((state) => state !== 'ok'),
