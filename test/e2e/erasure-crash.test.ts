@@ -50,16 +50,16 @@ describe.skipIf(!CLI_BUILT)('erasure: crash during PUT', () => {
     server = await startErasureServer(drives)
     let client = server.client()
     await client.makeBucket(BUCKET)
-    let current = randomBytes(20 * MiB)
+    let current = randomBytes(16 * MiB)
     const started = performance.now()
     await client.putObject(BUCKET, KEY, current, current.length)
     // How long a MiB takes here, to aim the kills inside the next PUTs.
-    const msPerMiB = (performance.now() - started) / 20
+    const msPerMiB = (performance.now() - started) / 16
     let currentHash = sha256(current)
     const outcomes: string[] = []
 
     for (let round = 0; round < ROUNDS; round++) {
-      const next = randomBytes(randomInt(20, 61) * MiB + randomInt(0, 4096))
+      const next = randomBytes(randomInt(12, 33) * MiB + randomInt(0, 4096))
       const nextHash = sha256(next)
       // Alternate a single PUT (64 MiB part size) with a multipart one (5 MiB parts).
       const partSize = round % 2 === 0 ? 64 * MiB : 5 * MiB
@@ -67,7 +67,7 @@ describe.skipIf(!CLI_BUILT)('erasure: crash during PUT', () => {
         () => 'acknowledged',
         () => 'cut',
       )
-      const window = msPerMiB * (next.length / MiB) * 1.2
+      const window = msPerMiB * (next.length / MiB)
       await new Promise((resolve) => setTimeout(resolve, randomInt(0, Math.max(2, Math.ceil(window)))))
       await server.kill()
       const outcome = await put
