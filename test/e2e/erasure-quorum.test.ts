@@ -123,4 +123,31 @@ describe.skipIf(!CLI_BUILT)('erasure: quorum', () => {
     expect(await listKeys(client)).toEqual([...objects.keys()].sort())
     await expectReads(client, objects)
   })
+
+  it('reads need `data` drives: REDUCED_REDUNDANCY (EC 6+2) loses its quorum at 3 drives away, STANDARD (EC 4+4) at 5', async () => {
+    drives = await createDrives(8)
+    server = await startErasureServer(drives)
+    const client = server.client()
+    await client.makeBucket(BUCKET)
+    const standard = randomBytes(3 * MiB + 5)
+    const reduced = randomBytes(3 * MiB + 6)
+    await client.putObject(BUCKET, 'standard.bin', standard, standard.length)
+    await client.putObject(BUCKET, 'reduced.bin', reduced, reduced.length, {
+      'x-amz-storage-class': 'REDUCED_REDUNDANCY',
+    })
+    const readable = async (key: string, body: Buffer) =>
+      (await readObject(client, BUCKET, key)).equals(body) ? 'ok' : 'wrong bytes'
+    const back: Array<() => Promise<void>> = []
+    for (const i of [7, 3]) back.push(await takeOffline(drives.paths[i]!))
+    expect(await readable('standard.bin', standard)).toBe('ok')
+    expect(await readable('reduced.bin', reduced)).toBe('ok')
+    back.push(await takeOffline(drives.paths[0]!))
+    expect(await readable('standard.bin', standard)).toBe('ok')
+    expect(await codeOf(readObject(client, BUCKET, 'reduced.bin'))).toBe('503 XSiloReadQuorum')
+    for (const i of [1, 5]) back.push(await takeOffline(drives.paths[i]!))
+    expect(await codeOf(readObject(client, BUCKET, 'standard.bin'))).toBe('503 XSiloReadQuorum')
+    for (const restore of back) await restore()
+    expect(await readable('standard.bin', standard)).toBe('ok')
+    expect(await readable('reduced.bin', reduced)).toBe('ok')
+  })
 })
