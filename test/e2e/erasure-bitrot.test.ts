@@ -91,4 +91,30 @@ describe.skipIf(!CLI_BUILT)('erasure: bitrot', () => {
     expect(itemsNotOk(again.items).map(describeItem)).toEqual([])
     expect((await readObject(client, BUCKET, KEY)).equals(body)).toBe(true)
   })
+
+  it('corrupt shards on `parity` drives still read exactly; on more, a read fails instead of returning wrong bytes', async () => {
+    drives = await createDrives(8)
+    server = await startErasureServer(drives)
+    const client = server.client()
+    await client.makeBucket(BUCKET)
+    const body = randomBytes(6 * MiB + 99)
+    await client.putObject(BUCKET, KEY, body, body.length)
+    const flipOn = async (drive: string) => {
+      const [file] = await listFiles(join(drive, '.silo.sys/data'))
+      const bytes = await readFile(file!)
+      // One flip in the first block and one in the last of this shard file.
+      for (const at of [40, bytes.length - 7]) bytes[at] = bytes[at]! ^ 0xff
+      await writeFile(file!, bytes)
+    }
+    const outcome = () =>
+      readObject(client, BUCKET, KEY).then(
+        (read) => (read.equals(body) ? 'exact bytes' : `WRONG BYTES (${read.length})`),
+        () => 'refused',
+      )
+    for (const i of [0, 2, 5, 7]) await flipOn(drives.paths[i]!)
+    expect(await outcome()).toBe('exact bytes')
+    expect((await readRange(client, BUCKET, KEY, 10, 100)).equals(body.subarray(10, 110))).toBe(true)
+    await flipOn(drives.paths[4]!)
+    expect(await outcome()).toBe('refused')
+  })
 })
