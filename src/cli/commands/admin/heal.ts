@@ -21,8 +21,12 @@ interface HealFlags {
   forceStart: boolean
 }
 
-/** Time between polls (mc polls every second; half a second keeps the progress line live). */
+/**
+ * Time between polls (mc polls every second; half a second keeps the progress line live). The
+ * first polls come sooner, so a small heal does not wait out a whole interval.
+ */
 const POLL_MS = 500
+const FIRST_POLL_MS = 50
 
 /**
  * Registers `admin heal`.
@@ -68,6 +72,7 @@ async function followHeal(
   const began = Date.now()
   const tally = createHealTally()
   const progress = new ProgressLine(ctx)
+  let wait = FIRST_POLL_MS
   let status: HealStatus
   for (;;) {
     status = await attempt(`follow the heal of "${target}"`, client.healStatus(sequence)).catch((error) => {
@@ -83,7 +88,10 @@ async function followHeal(
     if (status.summary !== 'running') break
     progress.show(`Healing ${target}: ${tally.items} items, ${formatSeconds(began)}`)
     // A full page of items means more are waiting: fetch them at once.
-    if (status.items.length < 1000) await new Promise((resolve) => setTimeout(resolve, POLL_MS))
+    if (status.items.length < 1000) {
+      await new Promise((resolve) => setTimeout(resolve, wait))
+      wait = Math.min(POLL_MS, wait * 2)
+    }
   }
   progress.clear()
   const seconds = (Date.now() - began) / 1000
