@@ -15,6 +15,7 @@ import { createRequestListener } from './handle-request.js'
 import { Iam } from './iam/iam.js'
 import { Lifecycle } from './lifecycle.js'
 import { resolveOptions, type ServerOptions } from './options.js'
+import { openErasure } from './storage/erasure.js'
 import { openSingleDrive } from './storage/single-drive.js'
 import type { StorageBackend } from './storage/types.js'
 import { createNodeServer } from './tls/create-node-server.js'
@@ -73,7 +74,8 @@ export function createServer(options: ServerOptions): SiloServer {
     stopped,
     async start() {
       if (http) throw new Error('the server is already started')
-      const opened = await openSingleDrive(opts.dir)
+      const opened =
+        opts.dirs.length === 1 ? await openSingleDrive(opts.dirs[0]!) : await openErasure(opts.dirs)
       storage = opened
       const iam = new Iam(opened, { accessKey: opts.accessKey, secretKey: opts.secretKey })
       await iam.load()

@@ -4,8 +4,11 @@ import { resolveTls, type TlsOptions } from './tls/tls-options.js'
 
 /** Options of `createServer`. */
 export interface ServerOptions {
-  /** Directory holding the data (created if missing). */
-  dir: string
+  /**
+   * Directory holding the data (created if missing), or 4 to 16 drive directories for
+   * erasure-coded storage (`['/mnt/d1', …]`; an array of one is the single drive).
+   */
+  dir: string | string[]
   /** `host:port` to listen on; default ':9000' (all interfaces). Port 0 picks a free port. */
   address?: string
   /** Root access key; default env SILO_ROOT_USER, else 'siloadmin'. */
@@ -37,7 +40,8 @@ export const DEFAULT_ROOT_CREDENTIAL = 'siloadmin'
 
 /** Options with defaults applied and checked. */
 export interface ResolvedOptions {
-  dir: string
+  /** The drive directories: one for the single-drive backend, 4 to 16 for erasure coding. */
+  dirs: string[]
   host: string
   port: number
   accessKey: string
@@ -66,7 +70,8 @@ export function resolveOptions(
   options: ServerOptions,
   env: NodeJS.ProcessEnv = process.env,
 ): ResolvedOptions {
-  if (!options.dir) throw new TypeError('createServer: `dir` is required')
+  const dirs = typeof options.dir === 'string' ? [options.dir] : (options.dir ?? [])
+  if (dirs.length === 0 || dirs.some((d) => !d)) throw new TypeError('createServer: `dir` is required')
   const { host, port } = parseAddress(options.address ?? ':9000')
   const accessKey = options.rootUser ?? env.SILO_ROOT_USER ?? DEFAULT_ROOT_CREDENTIAL
   const secretKey = options.rootPassword ?? env.SILO_ROOT_PASSWORD ?? DEFAULT_ROOT_CREDENTIAL
@@ -75,7 +80,7 @@ export function resolveOptions(
   if (secretKey.length < 8)
     throw new TypeError('createServer: the root password must be at least 8 characters long')
   return {
-    dir: options.dir,
+    dirs,
     host,
     port,
     accessKey,

@@ -46,6 +46,11 @@ export interface PutObjectInput {
   /** Declared length; when set, a body of any other length fails with IncompleteBody and stores nothing. */
   size?: number
   contentType?: string
+  /**
+   * Read once the body has been received (not when the call starts), so a backend composed of
+   * drives can fill in what it learns while the body streams (the erasure backend's size and
+   * ETag of the whole object).
+   */
   headers?: Record<string, string>
   /** Base64 Content-MD5 from the request; a mismatch fails with BadDigest and stores nothing. */
   contentMd5?: string
@@ -116,7 +121,8 @@ export interface UploadPartInput {
   /**
    * For a backend built from drives: an opaque string kept with the part and returned in its
    * PartInfo (the erasure backend keeps the real part's size and ETag here, since a drive stores
-   * only a shard). S3 requests never set it.
+   * only a shard). Like PutObjectInput.headers, read once the body has been received. S3
+   * requests never set it.
    */
   meta?: string
 }

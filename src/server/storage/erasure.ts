@@ -1,0 +1,117 @@
+import { createBucket, deleteBucket, getBucket, listBuckets } from './erasure/buckets.js'
+import type { ErasureContext } from './erasure/context.js'
+import {
+  getBucketDocument,
+  getSystemDocument,
+  listSystemDocuments,
+  putBucketDocument,
+  putSystemDocument,
+} from './erasure/documents.js'
+import { DriveSet } from './erasure/drive-set.js'
+import { createHealer } from './erasure/heal.js'
+import { KeyLocks } from './erasure/key-locks.js'
+import { listObjects } from './erasure/listing.js'
+import {
+  abortMultipartUpload,
+  completeMultipartUpload,
+  createMultipartUpload,
+  listMultipartUploads,
+  listParts,
+  uploadPart,
+} from './erasure/multipart.js'
+import { copyObject, deleteObject, getObject, headObject, putObject } from './erasure/objects.js'
+import { BLOCK_SIZE, parseStorageClassParity, resolveStorageClasses } from './erasure/params.js'
+import type { StorageBackend } from './types.js'
+
+/** Options of {@link openErasure}. */
+export interface ErasureOptions {
+  /** fsync shard files and metadata before acknowledging (as the single drive). Default true. */
+  fsync?: boolean
+  /** STANDARD parity; default env SILO_STORAGE_CLASS_STANDARD (`EC:<p>`), else half the drives. */
+  standardParity?: number
+  /** REDUCED_REDUNDANCY parity; default env SILO_STORAGE_CLASS_RRS (`EC:<p>`), else 2. */
+  reducedParity?: number
+  /**
+   * Re-check drive health at most this often; default env SILO_DRIVE_CHECK_MS, else 1000 ms. An
+   * operation that sees a drive fail makes the next one check at once.
+   */
+  driveCheckIntervalMs?: number
+  /** Bytes per erasure block (default 1 MiB); for tests. */
+  blockSize?: number
+}
+
+/** Fewest and most drives of one erasure set (MinIO's limits). */
+export const MIN_DRIVES = 4
+export const MAX_DRIVES = 16
+
+/**
+ * Opens (formatting fresh drives) an erasure-coded backend over `dirs`: every object is cut into
+ * 1 MiB blocks, each block into data and parity shards spread over the drives, each shard block
+ * stored with its SHA-256 (bitrot). Up to `parity` drives may be lost for reads; writes need
+ * `data` (or `data + 1` when data equals parity). See docs/storage.md#erasure-coding.
+ *
+ * @example
+ * const storage = await openErasure(['/mnt/d1', '/mnt/d2', '/mnt/d3', '/mnt/d4'])
+ */
+export async function openErasure(dirs: string[], options: ErasureOptions = {}): Promise<StorageBackend> {
+  if (dirs.length < MIN_DRIVES || dirs.length > MAX_DRIVES || dirs.length % 2 !== 0) {
+    throw new RangeError(
+      `erasure coding needs an even number of drives from ${MIN_DRIVES} to ${MAX_DRIVES}; ${dirs.length} given`,
+    )
+  }
+  const classes = resolveStorageClasses(
+    dirs.length,
+    options.standardParity ??
+      parseStorageClassParity(process.env.SILO_STORAGE_CLASS_STANDARD, 'SILO_STORAGE_CLASS_STANDARD'),
+    options.reducedParity ??
+      parseStorageClassParity(process.env.SILO_STORAGE_CLASS_RRS, 'SILO_STORAGE_CLASS_RRS'),
+  )
+  const envInterval = process.env.SILO_DRIVE_CHECK_MS
+  const checkIntervalMs = options.driveCheckIntervalMs ?? (envInterval ? Number(envInterval) : 1000)
+  if (!Number.isFinite(checkIntervalMs) || checkIntervalMs < 0) {
+    throw new RangeError(`the drive check interval must be a number of ms >= 0, not ${envInterval}`)
+  }
+  const set = await DriveSet.open(dirs, { drive: { fsync: options.fsync ?? true }, checkIntervalMs })
+  const ctx: ErasureContext = {
+    set,
+    classes,
+    blockSize: options.blockSize ?? BLOCK_SIZE,
+    locks: new KeyLocks(),
+  }
+  return {
+    kind: 'Erasure',
+    listBuckets: () => listBuckets(ctx),
+    createBucket: (name, region) => createBucket(ctx, name, region),
+    getBucket: (name) => getBucket(ctx, name),
+    deleteBucket: (name) => deleteBucket(ctx, name),
+    putObject: (input) => putObject(ctx, input),
+    getObject: (bucket, key, range) => getObject(ctx, bucket, key, range),
+    headObject: (bucket, key) => headObject(ctx, bucket, key),
+    deleteObject: (bucket, key) => deleteObject(ctx, bucket, key),
+    listObjects: (input) => listObjects(ctx, input),
+    copyObject: (input) => copyObject(ctx, input),
+    createMultipartUpload: (input) => createMultipartUpload(ctx, input),
+    uploadPart: (input) => uploadPart(ctx, input),
+    completeMultipartUpload: (input) => completeMultipartUpload(ctx, input),
+    abortMultipartUpload: (bucket, key, uploadId) => abortMultipartUpload(ctx, bucket, key, uploadId),
+    listParts: (input) => listParts(ctx, input),
+    listMultipartUploads: (input) => listMultipartUploads(ctx, input),
+    getBucketDocument: (bucket, name) => getBucketDocument(ctx, bucket, name),
+    putBucketDocument: (bucket, name, document) => putBucketDocument(ctx, bucket, name, document),
+    getSystemDocument: (path) => getSystemDocument(ctx, path),
+    putSystemDocument: (path, document) => putSystemDocument(ctx, path, document),
+    listSystemDocuments: (prefix) => listSystemDocuments(ctx, prefix),
+    /** Raw bytes on all drives (shards, parity and hashes), as MinIO reports "used across disks". */
+    usedBytes: async () => {
+      const drives = await set.usable()
+      const used = await Promise.all(drives.map((d) => d.backend!.usedBytes()))
+      return used.reduce((sum, n) => sum + n, 0)
+    },
+    healer: createHealer(ctx),
+    layout: async () => {
+      await set.refresh()
+      return { setCount: 1, drives: set.status(), standard: classes.standard, reduced: classes.reduced }
+    },
+    close: () => set.close(),
+  }
+}

@@ -1,0 +1,125 @@
+import { S3ServerError } from '../../errors.js'
+import type { SingleDriveBackend } from '../single-drive.js'
+import type { ObjectInfo } from '../types.js'
+import type { DriveSet, ErasureDrive } from './drive-set.js'
+import type { KeyLocks } from './key-locks.js'
+import { type EcMeta, readMeta } from './object-meta.js'
+import { readQuorumError, type StorageClasses, writeQuorumError } from './params.js'
+
+/** What every erasure operation shares. */
+export interface ErasureContext {
+  set: DriveSet
+  classes: StorageClasses
+  blockSize: number
+  locks: KeyLocks
+}
+
+/** One drive's answer to a call made on several drives. */
+export type DriveResult<T> =
+  | { drive: ErasureDrive; ok: true; value: T }
+  | { drive: ErasureDrive; ok: false; error: unknown }
+
+/**
+ * Calls `fn` on each drive at once and collects every answer, failures included. A failure that
+ * is not an S3 answer (an I/O error) makes the set re-check drive health before the next call.
+ */
+export async function onDrives<T>(
+  ctx: ErasureContext,
+  drives: readonly ErasureDrive[],
+  fn: (backend: SingleDriveBackend, drive: ErasureDrive) => Promise<T>,
+): Promise<DriveResult<T>[]> {
+  return Promise.all(
+    drives.map(async (drive): Promise<DriveResult<T>> => {
+      try {
+        const backend = drive.backend
+        if (!backend) throw new Error(`drive ${drive.endpoint} went offline`)
+        return { drive, ok: true, value: await fn(backend, drive) }
+      } catch (error) {
+        if (!(error instanceof S3ServerError)) ctx.set.suspect()
+        return { drive, ok: false, error }
+      }
+    }),
+  )
+}
+
+/** The S3 error code of a failure, if it is one. */
+export function codeOf(error: unknown): string | undefined {
+  return error instanceof S3ServerError ? error.code : undefined
+}
+
+/** The name an object's write lock goes by. */
+export function lockNameOf(bucket: string, key: string): string {
+  return `${bucket}\0${key}`
+}
+
+/** Usable drives, or 503 when fewer than `needed` are. */
+export async function usableDrives(
+  ctx: ErasureContext,
+  needed: number,
+  what: string,
+  write: boolean,
+): Promise<ErasureDrive[]> {
+  const drives = await ctx.set.usable()
+  if (drives.length < needed) {
+    throw write ? writeQuorumError(what, drives.length, needed) : readQuorumError(what, drives.length, needed)
+  }
+  return drives
+}
+
+/** Drives needed to read anything: half of them (a bucket or object is on more than that). */
+export function minimumReadDrives(ctx: ErasureContext): number {
+  return Math.ceil(ctx.set.size / 2)
+}
+
+/** An object version that enough drives agree on, and the drives holding it. */
+export interface ChosenVersion {
+  meta: EcMeta
+  holders: Array<{ drive: ErasureDrive; shard: number }>
+}
+
+/**
+ * Picks the version of an object that drives agree on: the newest one held by at least `data`
+ * drives (read quorum). Below that: NoSuchBucket when most drives lack the bucket, 503
+ * XSiloReadQuorum when drives are offline that might hold it, else NoSuchKey (dangling leftovers
+ * of a failed write, which heal removes).
+ */
+export function chooseVersion(
+  ctx: ErasureContext,
+  results: DriveResult<ObjectInfo>[],
+  bucket: string,
+  key: string,
+): ChosenVersion {
+  const chosen = pickAgreed(results)
+  if (chosen) return chosen
+  const missingBucket = results.filter((r) => !r.ok && codeOf(r.error) === 'NoSuchBucket').length
+  if (missingBucket > 0 && missingBucket >= results.length - missingBucket) {
+    throw new S3ServerError('NoSuchBucket', undefined, { BucketName: bucket })
+  }
+  const seen = results.some((r) => r.ok)
+  if (seen && results.length < ctx.set.size) {
+    const best = Math.max(...groupVersions(results).map((g) => g.holders.length))
+    throw readQuorumError(`${bucket}/${key}`, best, groupVersions(results)[0]?.meta.data ?? 0)
+  }
+  throw new S3ServerError('NoSuchKey', undefined, { Key: key })
+}
+
+/** The newest version held by at least `data` drives, if any. */
+export function pickAgreed(results: DriveResult<ObjectInfo>[]): ChosenVersion | undefined {
+  const agreed = groupVersions(results).filter((g) => g.holders.length >= g.meta.data)
+  agreed.sort((a, b) => b.meta.mtime - a.meta.mtime || b.holders.length - a.holders.length)
+  return agreed[0]
+}
+
+/** Drives' metadata grouped by version. */
+export function groupVersions(results: DriveResult<ObjectInfo>[]): ChosenVersion[] {
+  const groups = new Map<string, ChosenVersion>()
+  for (const r of results) {
+    if (!r.ok) continue
+    const meta = readMeta(r.value)
+    if (!meta) continue
+    const group = groups.get(meta.id) ?? { meta, holders: [] }
+    group.holders.push({ drive: r.drive, shard: meta.shard })
+    groups.set(meta.id, group)
+  }
+  return [...groups.values()]
+}

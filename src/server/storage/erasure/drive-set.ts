@@ -1,0 +1,234 @@
+import { mkdir, stat } from 'node:fs/promises'
+import { resolve } from 'node:path'
+import type { DriveState, DriveStatus } from '../heal-types.js'
+import { openSingleDrive, type SingleDriveBackend, type SingleDriveOptions } from '../single-drive.js'
+import {
+  createFormats,
+  type DriveFormat,
+  formatFor,
+  formatPathOf,
+  readFormat,
+  writeFormat,
+} from './format.js'
+import { majorityOf } from './params.js'
+
+/**
+ * One drive of the set: a single-drive store (its own LMDB metadata and shard files, so any
+ * drive can be lost or replaced) plus its health.
+ */
+export class ErasureDrive {
+  /** The store, while the drive is usable (state `ok`). */
+  backend: SingleDriveBackend | undefined
+  state: DriveState = 'offline'
+  /** Why the drive is not `ok`, for logs and heal details. */
+  reason = ''
+  /** format.json's inode and mtime when last verified: a change means re-reading it. */
+  #stamp = ''
+
+  constructor(
+    readonly index: number,
+    readonly endpoint: string,
+    /** The UUID the deployment's format gives this slot. */
+    public uuid: string,
+  ) {}
+
+  status(): DriveStatus {
+    return { uuid: this.uuid, endpoint: this.endpoint, state: this.state }
+  }
+
+  /** Sets the state from a fresh look at the drive, opening or dropping its store as needed. */
+  async check(deploymentId: string, options: SingleDriveOptions): Promise<void> {
+    let stamp: string
+    try {
+      await stat(this.endpoint)
+    } catch (error) {
+      this.#set('offline', (error as Error).message)
+      return
+    }
+    try {
+      const s = await stat(formatPathOf(this.endpoint))
+      stamp = `${s.ino}:${s.mtimeMs}`
+    } catch {
+      // Wiped or replaced: the open store (if any) points at deleted files; heal formats anew.
+      await this.#drop('missing', 'the drive has no format.json (new or wiped drive)')
+      return
+    }
+    if (stamp !== this.#stamp || !this.backend) {
+      const reading = await readFormat(this.endpoint)
+      if (reading.kind !== 'ok') {
+        await this.#drop(reading.kind, 'reason' in reading ? reading.reason : '')
+        return
+      }
+      if (reading.format.id !== deploymentId || reading.format.erasure.this !== this.uuid) {
+        await this.#drop('corrupt', 'format.json belongs to another drive or deployment')
+        return
+      }
+      this.#stamp = stamp
+      if (!this.backend) {
+        try {
+          this.backend = await openSingleDrive(this.endpoint, options)
+        } catch (error) {
+          this.#set('offline', `cannot open the drive: ${(error as Error).message}`)
+          return
+        }
+      }
+    }
+    this.#set('ok', '')
+  }
+
+  /** Formats a missing drive afresh (heal): new store, format.json last. */
+  async format(format: DriveFormat, options: SingleDriveOptions): Promise<void> {
+    await this.#drop('missing', 'being formatted')
+    await mkdir(this.endpoint, { recursive: true })
+    this.backend = await openSingleDrive(this.endpoint, options)
+    await writeFormat(this.endpoint, format)
+    this.#stamp = ''
+  }
+
+  async close(): Promise<void> {
+    await this.#drop(this.state, this.reason)
+  }
+
+  #set(state: DriveState, reason: string): void {
+    this.state = state
+    this.reason = reason
+  }
+
+  async #drop(state: DriveState, reason: string): Promise<void> {
+    this.#set(state, reason)
+    this.#stamp = ''
+    const backend = this.backend
+    this.backend = undefined
+    await backend?.close().catch(() => {})
+  }
+}
+
+/** How to open a drive set. */
+export interface DriveSetOptions {
+  drive: SingleDriveOptions
+  /** Re-check drive health at most this often (ms); 0 checks before every operation. */
+  checkIntervalMs: number
+}
+
+/**
+ * The drives of one erasure set and the deployment they belong to. Health is re-checked at
+ * most every `checkIntervalMs`, and at once after an operation saw a drive fail.
+ */
+export class DriveSet {
+  #checked = 0
+  #checking: Promise<void> | undefined
+
+  private constructor(
+    readonly drives: ErasureDrive[],
+    readonly deploymentId: string,
+    readonly options: DriveSetOptions,
+  ) {}
+
+  get size(): number {
+    return this.drives.length
+  }
+
+  /**
+   * Opens the set on `dirs`, in order. Fresh drives everywhere make a new deployment; otherwise
+   * the format most drives agree on is the reference, and a drive without a format is `missing`
+   * until heal formats it. A drive given in the wrong position is an error naming it.
+   */
+  static async open(dirs: string[], options: DriveSetOptions): Promise<DriveSet> {
+    const resolved = dirs.map((d) => resolve(d))
+    await Promise.all(resolved.map((d) => mkdir(d, { recursive: true }).catch(() => {})))
+    const readings = await Promise.all(resolved.map((d) => readFormat(d)))
+    const formats = readings.flatMap((r) => (r.kind === 'ok' ? [r.format] : []))
+    let reference: DriveFormat
+    if (formats.length === 0) {
+      const reachable = readings.filter((r) => r.kind === 'missing').length
+      if (reachable < majorityOf(dirs.length)) {
+        throw new Error(
+          `cannot create a new deployment: only ${reachable} of ${dirs.length} drives are reachable`,
+        )
+      }
+      const fresh = createFormats(dirs.length)
+      await Promise.all(
+        resolved.map((d, i) => (readings[i]!.kind === 'missing' ? writeFormat(d, fresh[i]!) : undefined)),
+      )
+      reference = fresh[0]!
+    } else {
+      reference = pickReference(formats, dirs.length)
+    }
+    const uuids = reference.erasure.sets[0]!
+    if (uuids.length !== dirs.length) {
+      throw new Error(`the drives were formatted as a set of ${uuids.length}, but ${dirs.length} are given`)
+    }
+    readings.forEach((reading, i) => {
+      if (reading.kind !== 'ok' || reading.format.id !== reference.id) return
+      const at = uuids.indexOf(reading.format.erasure.this)
+      if (at !== i) {
+        throw new Error(
+          `${dirs[i]} is drive ${at + 1} of this deployment but is given as drive ${i + 1}: give the drives in their original order`,
+        )
+      }
+    })
+    const drives = resolved.map((dir, i) => new ErasureDrive(i, dir, uuids[i]!))
+    const set = new DriveSet(drives, reference.id, options)
+    await set.refresh()
+    return set
+  }
+
+  /** The format drive `drive` should have. */
+  formatOf(drive: ErasureDrive): DriveFormat {
+    return formatFor(
+      this.deploymentId,
+      this.drives.map((d) => d.uuid),
+      drive.uuid,
+    )
+  }
+
+  /** Drives usable now (state `ok`), after re-checking health if it is due. */
+  async usable(): Promise<ErasureDrive[]> {
+    if (Date.now() - this.#checked >= this.options.checkIntervalMs) await this.refresh()
+    return this.drives.filter((d) => d.state === 'ok' && d.backend)
+  }
+
+  /** An operation saw a drive fail: look again before the next operation. */
+  suspect(): void {
+    this.#checked = 0
+  }
+
+  /** Re-checks every drive now (heal and `info` want the current truth). */
+  refresh(): Promise<void> {
+    this.#checking ??= Promise.all(this.drives.map((d) => d.check(this.deploymentId, this.options.drive)))
+      .then(() => {
+        this.#checked = Date.now()
+      })
+      .finally(() => {
+        this.#checking = undefined
+      })
+    return this.#checking
+  }
+
+  status(): DriveStatus[] {
+    return this.drives.map((d) => d.status())
+  }
+
+  async close(): Promise<void> {
+    await this.#checking?.catch(() => {})
+    await Promise.all(this.drives.map((d) => d.close()))
+  }
+}
+
+/** The format most drives agree on (deployment and drive list); at least half must. */
+function pickReference(formats: DriveFormat[], drives: number): DriveFormat {
+  const votes = new Map<string, { format: DriveFormat; count: number }>()
+  for (const format of formats) {
+    const key = `${format.id}:${format.erasure.sets[0]!.join(',')}`
+    const entry = votes.get(key) ?? { format, count: 0 }
+    entry.count++
+    votes.set(key, entry)
+  }
+  const best = [...votes.values()].sort((a, b) => b.count - a.count)[0]!
+  if (best.count < drives / 2) {
+    throw new Error(
+      `no format quorum: the most drives agreeing on a deployment is ${best.count} of ${drives}; at least ${drives / 2} must`,
+    )
+  }
+  return best.format
+}

@@ -1,0 +1,405 @@
+import { S3ServerError } from '../../errors.js'
+import type { DriveState, DriveStatus, Healer, HealResultItem, HealStepOptions } from '../heal-types.js'
+import type { ObjectInfo } from '../types.js'
+import {
+  type ChosenVersion,
+  codeOf,
+  type DriveResult,
+  type ErasureContext,
+  groupVersions,
+  lockNameOf,
+  minimumReadDrives,
+  onDrives,
+  pickAgreed,
+} from './context.js'
+import { mostCommon } from './documents.js'
+import type { ErasureDrive } from './drive-set.js'
+import { blocksOf, shardFileSizeOf } from './geometry.js'
+import { listKeysOnAnyDrive } from './listing.js'
+import { type EcMeta, metaHeaders, partSizesOf } from './object-meta.js'
+import { shardSources } from './objects.js'
+import { HASH_SIZE, shardOfDrive } from './params.js'
+import { readShardSets } from './read-shards.js'
+import { ShardFeed } from './shard-feed.js'
+import { ShardReader } from './shard-reader.js'
+import { hashOf } from './write-shards.js'
+
+/** The bucket name heal reports server-wide documents under (MinIO reports `.minio.sys`). */
+const SYSTEM_BUCKET = '.silo.sys'
+
+/**
+ * The heal steps of an erasure set (MinIO's healFormat, healConfig, healBucket and healObject).
+ * Each compares what every drive holds with what the drives agree on, reports every drive's
+ * state before and after, and unless it is a dry run rewrites what is missing, stale or corrupt
+ * from the healthy drives.
+ */
+export function createHealer(ctx: ErasureContext): Healer {
+  return {
+    healFormat: (options) => healFormat(ctx, options),
+    healSystemDocuments: (options) => healSystemDocuments(ctx, options),
+    listBucketsToHeal: () => listBucketsToHeal(ctx),
+    healBucket: (bucket, options) => healBucket(ctx, bucket, options),
+    listObjectsToHeal: (bucket, prefix) => listObjectsToHeal(ctx, bucket, prefix),
+    healObject: (bucket, key, options) =>
+      ctx.locks.with(lockNameOf(bucket, key), () => healObject(ctx, bucket, key, options)),
+  }
+}
+
+function item(
+  ctx: ErasureContext,
+  fields: Pick<HealResultItem, 'type' | 'bucket' | 'object'> & Partial<HealResultItem>,
+  before: DriveStatus[],
+  after: DriveStatus[],
+): HealResultItem {
+  return {
+    detail: '',
+    dataBlocks: 0,
+    parityBlocks: 0,
+    diskCount: ctx.set.size,
+    setCount: 1,
+    objectSize: -1,
+    ...fields,
+    before: { drives: before },
+    after: { drives: after },
+  }
+}
+
+/** Every drive's status, with `states` overriding the state of usable drives. */
+function statusWith(ctx: ErasureContext, states: Map<ErasureDrive, DriveState>): DriveStatus[] {
+  return ctx.set.drives.map((d) => ({ ...d.status(), state: states.get(d) ?? d.state }))
+}
+
+async function healFormat(ctx: ErasureContext, options: HealStepOptions): Promise<HealResultItem> {
+  await ctx.set.refresh()
+  const before = ctx.set.status()
+  const missing = ctx.set.drives.filter((d) => d.state === 'missing')
+  let detail = 'disk-format'
+  if (missing.length > 0 && !options.dryRun) {
+    const failures: string[] = []
+    for (const drive of missing) {
+      try {
+        await drive.format(ctx.set.formatOf(drive), ctx.set.options.drive)
+      } catch (error) {
+        failures.push(`${drive.endpoint}: ${(error as Error).message}`)
+      }
+    }
+    await ctx.set.refresh()
+    if (failures.length > 0) detail = `could not format ${failures.join('; ')}`
+  }
+  return item(ctx, { type: 'metadata', bucket: '', object: '', detail }, before, ctx.set.status())
+}
+
+/** A value every usable drive should hold, and what each holds. */
+async function healDocument(
+  ctx: ErasureContext,
+  drives: ErasureDrive[],
+  read: (backend: NonNullable<ErasureDrive['backend']>) => Promise<string | undefined>,
+  write: (backend: NonNullable<ErasureDrive['backend']>, value: string | undefined) => Promise<void>,
+  options: HealStepOptions,
+): Promise<{ before: Map<ErasureDrive, DriveState>; after: Map<ErasureDrive, DriveState> }> {
+  const results = await onDrives(ctx, drives, read)
+  const agreed = mostCommon(results.flatMap((r) => (r.ok ? [r.value] : [])))
+  const before = new Map<ErasureDrive, DriveState>()
+  for (const r of results) {
+    if (!r.ok) before.set(r.drive, 'offline')
+    else if (r.value === agreed) before.set(r.drive, agreed === undefined ? 'missing' : 'ok')
+    else before.set(r.drive, r.value === undefined ? 'missing' : 'corrupt')
+  }
+  const after = new Map(before)
+  if (options.dryRun) return { before, after }
+  const wrong = results.filter((r) => r.ok && r.value !== agreed).map((r) => r.drive)
+  const fixed = await onDrives(ctx, wrong, (backend) => write(backend, agreed))
+  for (const r of fixed) if (r.ok) after.set(r.drive, agreed === undefined ? 'missing' : 'ok')
+  return { before, after }
+}
+
+async function healSystemDocuments(ctx: ErasureContext, options: HealStepOptions): Promise<HealResultItem[]> {
+  const drives = await ctx.set.usable()
+  const listed = await onDrives(ctx, drives, (backend) => backend.listSystemDocuments(''))
+  const paths = [...new Set(listed.flatMap((r) => (r.ok ? r.value : [])))].sort()
+  const items: HealResultItem[] = []
+  for (const path of paths) {
+    const { before, after } = await healDocument(
+      ctx,
+      drives,
+      (backend) => backend.getSystemDocument(path),
+      (backend, value) => backend.putSystemDocument(path, value),
+      options,
+    )
+    items.push(
+      item(
+        ctx,
+        { type: 'bucket-metadata', bucket: SYSTEM_BUCKET, object: path },
+        statusWith(ctx, before),
+        statusWith(ctx, after),
+      ),
+    )
+  }
+  return items
+}
+
+async function listBucketsToHeal(ctx: ErasureContext): Promise<string[]> {
+  const drives = await ctx.set.usable()
+  const results = await onDrives(ctx, drives, (backend) => backend.listBuckets())
+  return [...new Set(results.flatMap((r) => (r.ok ? r.value.map((b) => b.name) : [])))].sort()
+}
+
+async function healBucket(
+  ctx: ErasureContext,
+  bucket: string,
+  options: HealStepOptions,
+): Promise<HealResultItem[]> {
+  const drives = await ctx.set.usable()
+  const results = await onDrives(ctx, drives, (backend) => backend.getBucket(bucket))
+  const before = new Map<ErasureDrive, DriveState>()
+  for (const r of results) {
+    before.set(r.drive, r.ok ? 'ok' : codeOf(r.error) === 'NoSuchBucket' ? 'missing' : 'offline')
+  }
+  const present = results.flatMap((r) => (r.ok ? [r] : []))
+  const after = new Map(before)
+  const items: HealResultItem[] = []
+  let detail = ''
+  if (present.length >= minimumReadDrives(ctx)) {
+    if (!options.dryRun) {
+      const region = present[0]!.value.region
+      const lacking = results.filter((r) => before.get(r.drive) === 'missing').map((r) => r.drive)
+      const created = await onDrives(ctx, lacking, (backend) => backend.createBucket(bucket, region))
+      for (const r of created)
+        if (r.ok || codeOf(r.error) === 'BucketAlreadyOwnedByYou') after.set(r.drive, 'ok')
+    }
+  } else if (present.length > 0) {
+    // On fewer than half the drives: the leftover of a create that failed, or of a delete.
+    if (drives.length === ctx.set.size) {
+      detail = options.dryRun ? 'dangling bucket (would be removed)' : 'dangling bucket removed'
+      if (!options.dryRun) {
+        for (const r of present) {
+          const removed = await onDrives(ctx, [r.drive], async (backend) => {
+            const page = await backend.listObjects({ bucket, maxKeys: 1 })
+            if (page.objects.length > 0) throw new Error('the drive still holds objects in it')
+            await backend.deleteBucket(bucket)
+          })
+          if (removed[0]?.ok) after.set(r.drive, 'missing')
+        }
+      }
+    } else {
+      detail = 'too few drives hold the bucket to heal it while drives are offline'
+    }
+  }
+  items.push(
+    item(
+      ctx,
+      { type: 'bucket', bucket, object: '', detail },
+      statusWith(ctx, before),
+      statusWith(ctx, after),
+    ),
+  )
+  if (present.length < minimumReadDrives(ctx)) return items
+  const holding = [...after].filter(([, state]) => state === 'ok').map(([d]) => d)
+  const names = await onDrives(ctx, holding, (backend) => backend.listBucketDocuments(bucket))
+  for (const name of [...new Set(names.flatMap((r) => (r.ok ? r.value : [])))].sort()) {
+    const healed = await healDocument(
+      ctx,
+      holding,
+      (backend) => backend.getBucketDocument(bucket, name),
+      (backend, value) => backend.putBucketDocument(bucket, name, value),
+      options,
+    )
+    items.push(
+      item(
+        ctx,
+        { type: 'bucket-metadata', bucket, object: name },
+        statusWith(ctx, healed.before),
+        statusWith(ctx, healed.after),
+      ),
+    )
+  }
+  return items
+}
+
+async function* listObjectsToHeal(
+  ctx: ErasureContext,
+  bucket: string,
+  prefix: string,
+): AsyncGenerator<string> {
+  const drives = await ctx.set.usable()
+  yield* listKeysOnAnyDrive(ctx, drives, bucket, prefix)
+}
+
+/**
+ * Heals one object: picks the version the drives agree on, reads every holder's whole shard
+ * file to verify each block's hash, and rebuilds the shard of every usable drive that lacks it,
+ * holds another version or failed verification. An object no version of which has read quorum
+ * is dangling (a write that never reached quorum): with every drive online it is removed.
+ */
+async function healObject(
+  ctx: ErasureContext,
+  bucket: string,
+  key: string,
+  options: HealStepOptions,
+): Promise<HealResultItem> {
+  const drives = await ctx.set.usable()
+  const results = await onDrives(ctx, drives, (backend) => backend.headObject(bucket, key))
+  const chosen = pickAgreed(results)
+  if (!chosen) return healDangling(ctx, bucket, key, results, drives, options)
+  const { meta } = chosen
+  const before = new Map<ErasureDrive, DriveState>()
+  for (const r of results)
+    before.set(r.drive, r.ok || codeOf(r.error) === 'NoSuchKey' ? 'missing' : 'offline')
+  const verified = await verifyHolders(ctx, chosen, bucket, key)
+  for (const [drive, state] of verified) before.set(drive, state)
+  const after = new Map(before)
+  const fields = {
+    type: 'object' as const,
+    bucket,
+    key,
+    object: key,
+    dataBlocks: meta.data,
+    parityBlocks: meta.parity,
+    objectSize: meta.size,
+  }
+  const healthy = [...verified].filter(([, state]) => state === 'ok').map(([d]) => d)
+  if (healthy.length < meta.data) {
+    const detail = `only ${healthy.length} drives hold intact shards and ${meta.data} are needed: cannot heal`
+    return item(ctx, { ...fields, detail }, statusWith(ctx, before), statusWith(ctx, after))
+  }
+  const targets = drives.filter((d) => before.get(d) !== 'ok')
+  if (targets.length > 0 && !options.dryRun) {
+    const healthySet = new Set(healthy)
+    const sources = { ...chosen, holders: chosen.holders.filter((h) => healthySet.has(h.drive)) }
+    const rebuilt = await rebuildShards(ctx, sources, bucket, key, targets)
+    for (const drive of rebuilt) after.set(drive, 'ok')
+  }
+  return item(ctx, fields, statusWith(ctx, before), statusWith(ctx, after))
+}
+
+/** Reads every holder's shard file whole and checks each block's hash: `ok` or `corrupt`. */
+async function verifyHolders(
+  ctx: ErasureContext,
+  chosen: ChosenVersion,
+  bucket: string,
+  key: string,
+): Promise<Map<ErasureDrive, DriveState>> {
+  const { meta } = chosen
+  const spans = blocksOf(partSizesOf(meta), meta.data, meta.blockSize)
+  const total = partSizesOf(meta).reduce(
+    (sum, size) => sum + shardFileSizeOf(size, meta.data, meta.blockSize),
+    0,
+  )
+  const sources = shardSources(ctx, chosen, bucket, key)
+  const states = new Map<ErasureDrive, DriveState>()
+  await Promise.all(
+    chosen.holders.map(async (holder, i) => {
+      if (total === 0) {
+        states.set(holder.drive, 'ok')
+        return
+      }
+      let reader: ShardReader | undefined
+      try {
+        const body = await sources[i]!.open(0, total - 1)
+        if (!body) throw new Error('version changed')
+        reader = new ShardReader(body)
+        for (const span of spans) {
+          const block = await reader.read(HASH_SIZE + span.shardSize)
+          if (!hashOf(block.subarray(HASH_SIZE)).equals(block.subarray(0, HASH_SIZE)))
+            throw new Error('bitrot')
+        }
+        states.set(holder.drive, 'ok')
+      } catch {
+        states.set(holder.drive, 'corrupt')
+      } finally {
+        reader?.close()
+      }
+    }),
+  )
+  return states
+}
+
+/**
+ * Rebuilds the shards `targets` should hold from the healthy holders, block by block, and stores
+ * each as the drive's record of the object (replacing whatever the drive held). Returns the
+ * drives that took their shard.
+ */
+async function rebuildShards(
+  ctx: ErasureContext,
+  chosen: ChosenVersion,
+  bucket: string,
+  key: string,
+  targets: ErasureDrive[],
+): Promise<ErasureDrive[]> {
+  const { meta } = chosen
+  const n = ctx.set.size
+  const feeds = targets.map(() => new ShardFeed())
+  const shardOf = (drive: ErasureDrive) => shardOfDrive(drive.index, meta.dist, n)
+  const stores = targets.map((drive, i) =>
+    drive
+      .backend!.putObject({
+        bucket,
+        key,
+        body: feeds[i]!,
+        headers: metaHeaders({ ...meta, shard: shardOf(drive) } satisfies EcMeta),
+      })
+      .then(
+        () => true,
+        () => false,
+      ),
+  )
+  try {
+    const spans = blocksOf(partSizesOf(meta), meta.data, meta.blockSize)
+    const sets = readShardSets(shardSources(ctx, chosen, bucket, key), spans, meta, `${bucket}/${key}`, 'all')
+    for await (const { shards } of sets) {
+      await Promise.all(
+        targets.map((drive, i) => {
+          const shard = shards[shardOf(drive)]!
+          return feeds[i]!.push(hashOf(shard), shard)
+        }),
+      )
+    }
+  } catch (error) {
+    for (const feed of feeds) feed.fail(error)
+    await Promise.all(stores)
+    return []
+  }
+  for (const feed of feeds) feed.end(Promise.resolve())
+  const outcomes = await Promise.all(stores)
+  return targets.filter((_, i) => outcomes[i])
+}
+
+/** An object without read quorum: removed when every drive is online, else left alone. */
+async function healDangling(
+  ctx: ErasureContext,
+  bucket: string,
+  key: string,
+  results: DriveResult<ObjectInfo>[],
+  drives: ErasureDrive[],
+  options: HealStepOptions,
+): Promise<HealResultItem> {
+  const before = new Map<ErasureDrive, DriveState>()
+  for (const r of results)
+    before.set(r.drive, r.ok ? 'corrupt' : codeOf(r.error) === 'NoSuchKey' ? 'missing' : 'offline')
+  const after = new Map(before)
+  const leftovers = results.filter((r) => r.ok).map((r) => r.drive)
+  const versions = groupVersions(results)
+  const fields = {
+    type: 'object' as const,
+    bucket,
+    object: key,
+    dataBlocks: versions[0]?.meta.data ?? 0,
+    parityBlocks: versions[0]?.meta.parity ?? 0,
+  }
+  if (leftovers.length === 0) return item(ctx, fields, statusWith(ctx, before), statusWith(ctx, after))
+  if (drives.length < ctx.set.size) {
+    const detail = 'too few drives agree on this object to heal it while drives are offline'
+    return item(ctx, { ...fields, detail }, statusWith(ctx, before), statusWith(ctx, after))
+  }
+  const detail = options.dryRun ? 'dangling object (would be removed)' : 'dangling object removed'
+  if (!options.dryRun) {
+    const removed = await onDrives(ctx, leftovers, (backend) => backend.deleteObject(bucket, key))
+    for (const r of removed) if (r.ok) after.set(r.drive, 'missing')
+  }
+  return item(ctx, { ...fields, detail }, statusWith(ctx, before), statusWith(ctx, after))
+}
+
+/** NoSuchKey for heal of an object no drive holds (the sequence reports nothing to do). */
+export function noSuchObject(key: string): S3ServerError {
+  return new S3ServerError('NoSuchKey', undefined, { Key: key })
+}

@@ -1,0 +1,421 @@
+import { createHash, randomUUID } from 'node:crypto'
+import { S3ServerError } from '../../errors.js'
+import { MULTIPART_LIMITS } from '../multipart-limits.js'
+import { compareUtf8 } from '../single-drive/key-codec.js'
+import { checkPartNumber } from '../single-drive/multipart/upload-part.js'
+import { createUploadId } from '../single-drive/upload-codec.js'
+import type {
+  CompleteMultipartUploadInput,
+  CreateMultipartUploadInput,
+  ListMultipartUploadsInput,
+  ListMultipartUploadsResult,
+  ListPartsInput,
+  ListPartsResult,
+  ObjectInfo,
+  PartInfo,
+  UploadInfo,
+  UploadPartInput,
+} from '../types.js'
+import { requireBucket } from './buckets.js'
+import {
+  codeOf,
+  type ErasureContext,
+  lockNameOf,
+  minimumReadDrives,
+  onDrives,
+  usableDrives,
+} from './context.js'
+import type { ErasureDrive } from './drive-set.js'
+import {
+  type EcMeta,
+  type EcPartMeta,
+  type EcUploadMeta,
+  metaHeaders,
+  readPartMeta,
+  readUploadMeta,
+  toObjectInfo,
+  toUploadInfo,
+  UPLOAD_META_HEADER,
+} from './object-meta.js'
+import { distributionStart, redundancyOf, shardOfDrive, writeQuorumError, writeQuorumOf } from './params.js'
+import { writeShards } from './write-shards.js'
+
+/**
+ * Multipart uploads on drives: every drive records the upload under the same ID, each part is
+ * erasure-coded on its own (a drive's part is its shard file of the part, with the real part's
+ * size and ETag in the part's meta), and completion makes every drive's part files its shard
+ * file of the object without copying.
+ */
+
+/** An upload the drives agree on. */
+interface ChosenUpload {
+  info: UploadInfo
+  meta: EcUploadMeta
+  drives: ErasureDrive[]
+}
+
+export async function createMultipartUpload(
+  ctx: ErasureContext,
+  input: CreateMultipartUploadInput,
+): Promise<UploadInfo> {
+  const { bucket, key } = input
+  const what = `CreateMultipartUpload ${bucket}/${key}`
+  const headers = lowerCaseKeys(input.headers ?? {})
+  const redundancy = redundancyOf(ctx.classes, headers['x-amz-storage-class'])
+  const writeQuorum = writeQuorumOf(redundancy)
+  const drives = await usableDrives(ctx, writeQuorum, what, true)
+  await requireBucket(ctx, bucket, drives)
+  const meta: EcUploadMeta = {
+    contentType: input.contentType ?? 'application/octet-stream',
+    headers,
+    ...redundancy,
+    blockSize: ctx.blockSize,
+    dist: distributionStart(key, ctx.set.size),
+  }
+  const uploadId = createUploadId()
+  const results = await onDrives(ctx, drives, (backend) =>
+    backend.createMultipartUpload({
+      bucket,
+      key,
+      uploadId,
+      contentType: 'application/octet-stream',
+      headers: { [UPLOAD_META_HEADER]: JSON.stringify(meta) },
+    }),
+  )
+  const created = results.filter((r) => r.ok)
+  if (created.length < writeQuorum) {
+    await onDrives(
+      ctx,
+      created.map((r) => r.drive),
+      (backend) => backend.abortMultipartUpload(bucket, key, uploadId),
+    )
+    throw writeQuorumError(what, created.length, writeQuorum)
+  }
+  const first = created[0]!
+  if (!first.ok) throw new Error('unreachable')
+  return toUploadInfo(first.value, meta)
+}
+
+/** The upload as at least `data` drives hold it, or NoSuchUpload. */
+async function chooseUpload(
+  ctx: ErasureContext,
+  bucket: string,
+  key: string,
+  uploadId: string,
+  drives: readonly ErasureDrive[],
+): Promise<ChosenUpload> {
+  const results = await onDrives(ctx, drives, (backend) =>
+    backend.listParts({ bucket, key, uploadId, maxParts: 0 }),
+  )
+  const holders: ErasureDrive[] = []
+  let found: { info: UploadInfo; meta: EcUploadMeta } | undefined
+  for (const r of results) {
+    if (!r.ok) continue
+    const meta = readUploadMeta(r.value.upload)
+    if (!meta) continue
+    found ??= { info: r.value.upload, meta }
+    holders.push(r.drive)
+  }
+  if (!found || holders.length < found.meta.data) {
+    const noBucket = results.find((r) => !r.ok && codeOf(r.error) === 'NoSuchBucket')
+    if (noBucket && !noBucket.ok && holders.length === 0) throw noBucket.error
+    throw new S3ServerError('NoSuchUpload', undefined, { UploadId: uploadId })
+  }
+  return { info: toUploadInfo(found.info, found.meta), meta: found.meta, drives: holders }
+}
+
+export async function uploadPart(ctx: ErasureContext, input: UploadPartInput): Promise<PartInfo> {
+  const { bucket, key, uploadId, partNumber } = input
+  const what = `UploadPart ${bucket}/${key} part ${partNumber}`
+  checkPartNumber(partNumber)
+  const all = await usableDrives(ctx, minimumReadDrives(ctx), what, true)
+  const upload = await chooseUpload(ctx, bucket, key, uploadId, all)
+  const writeQuorum = writeQuorumOf(upload.meta)
+  if (upload.drives.length < writeQuorum) throw writeQuorumError(what, upload.drives.length, writeQuorum)
+  const n = ctx.set.size
+  const partMeta: EcPartMeta = { id: randomUUID(), size: 0, etag: '' }
+  const driveInputs: UploadPartInput[] = []
+  const written = await writeShards(
+    upload.drives.map((drive) => ({
+      drive,
+      shard: shardOfDrive(drive.index, upload.meta.dist, n),
+      store: (body) => {
+        const own: UploadPartInput = { bucket, key, uploadId, partNumber, body, meta: '' }
+        driveInputs.push(own)
+        return drive.backend!.uploadPart(own)
+      },
+    })),
+    input,
+    {
+      redundancy: upload.meta,
+      blockSize: upload.meta.blockSize,
+      writeQuorum,
+      what,
+      beforeCommit: async (received) => {
+        partMeta.size = received.size
+        partMeta.etag = received.md5Hex
+        for (const own of driveInputs) own.meta = JSON.stringify(partMeta)
+        return ctx.locks.acquire(`${uploadId}\0${partNumber}`)
+      },
+    },
+  )
+  return { partNumber, etag: written.md5Hex, size: written.size, lastModified: new Date() }
+}
+
+/** Every part a drive holds for the upload: part number → its shard ETag and real part. */
+async function partsOnDrive(
+  backend: NonNullable<ErasureDrive['backend']>,
+  bucket: string,
+  key: string,
+  uploadId: string,
+): Promise<Map<number, { driveEtag: string; part: EcPartMeta }>> {
+  const parts = new Map<number, { driveEtag: string; part: EcPartMeta }>()
+  let marker: number | undefined
+  while (true) {
+    const page = await backend.listParts({ bucket, key, uploadId, partNumberMarker: marker, maxParts: 1000 })
+    for (const p of page.parts) {
+      const part = readPartMeta(p.meta)
+      if (part) parts.set(p.partNumber, { driveEtag: p.etag, part })
+    }
+    if (!page.isTruncated || page.nextPartNumberMarker === undefined) return parts
+    marker = page.nextPartNumberMarker
+  }
+}
+
+export async function completeMultipartUpload(
+  ctx: ErasureContext,
+  input: CompleteMultipartUploadInput,
+): Promise<ObjectInfo> {
+  const { bucket, key, uploadId } = input
+  const what = `CompleteMultipartUpload ${bucket}/${key}`
+  if (input.parts.length === 0) {
+    throw new S3ServerError('MalformedXML', 'CompleteMultipartUpload must name at least one part.')
+  }
+  for (let i = 1; i < input.parts.length; i++) {
+    if (input.parts[i]!.partNumber <= input.parts[i - 1]!.partNumber)
+      throw new S3ServerError('InvalidPartOrder')
+  }
+  const all = await usableDrives(ctx, minimumReadDrives(ctx), what, true)
+  return ctx.locks.with(lockNameOf(bucket, key), async () => {
+    const upload = await chooseUpload(ctx, bucket, key, uploadId, all)
+    const writeQuorum = writeQuorumOf(upload.meta)
+    const listed = await onDrives(ctx, upload.drives, (backend) =>
+      partsOnDrive(backend, bucket, key, uploadId),
+    )
+    // For each named part, the upload of it that enough drives agree on.
+    const chosen: EcPartMeta[] = []
+    for (const requested of input.parts) {
+      const votes = new Map<string, { part: EcPartMeta; count: number }>()
+      for (const r of listed) {
+        const found = r.ok ? r.value.get(requested.partNumber) : undefined
+        if (!found) continue
+        const vote = votes.get(found.part.id) ?? { part: found.part, count: 0 }
+        vote.count++
+        votes.set(found.part.id, vote)
+      }
+      const best = [...votes.values()].sort((a, b) => b.count - a.count)[0]
+      if (!best || best.count < upload.meta.data || best.part.etag !== unquote(requested.etag)) {
+        throw new S3ServerError('InvalidPart', undefined, {
+          UploadId: uploadId,
+          PartNumber: String(requested.partNumber),
+          ETag: requested.etag,
+        })
+      }
+      chosen.push(best.part)
+    }
+    checkSizes(chosen, input)
+    const md5 = createHash('md5')
+    for (const part of chosen) md5.update(Buffer.from(part.etag, 'hex'))
+    const meta: EcMeta = {
+      id: randomUUID(),
+      size: chosen.reduce((sum, p) => sum + p.size, 0),
+      etag: `${md5.digest('hex')}-${chosen.length}`,
+      mtime: Date.now(),
+      contentType: upload.meta.contentType,
+      headers: upload.meta.headers,
+      data: upload.meta.data,
+      parity: upload.meta.parity,
+      blockSize: upload.meta.blockSize,
+      dist: upload.meta.dist,
+      shard: 0,
+      parts: chosen.map((p) => [p.size, p.etag]),
+    }
+    const n = ctx.set.size
+    const results = await onDrives(
+      ctx,
+      listed.filter((r) => r.ok).map((r) => r.drive),
+      async (backend, drive) => {
+        const own = listed.find((r) => r.drive === drive)
+        const parts = own?.ok ? own.value : new Map()
+        const driveParts = input.parts.map((requested, i) => {
+          const found = parts.get(requested.partNumber)
+          if (!found || found.part.id !== chosen[i]!.id)
+            throw new Error(`drive lacks part ${requested.partNumber}`)
+          return { partNumber: requested.partNumber, etag: found.driveEtag }
+        })
+        return backend.completeMultipartUpload({
+          bucket,
+          key,
+          uploadId,
+          parts: driveParts,
+          headers: metaHeaders({ ...meta, shard: shardOfDrive(drive.index, meta.dist, n) }),
+          minPartSize: 0,
+        })
+      },
+    )
+    const done = results.filter((r) => r.ok)
+    // Drives that missed a part keep a stale upload: drop it (heal rebuilds their shards).
+    const stale = results.filter((r) => !r.ok).map((r) => r.drive)
+    await onDrives(ctx, stale, (backend) => backend.abortMultipartUpload(bucket, key, uploadId))
+    if (done.length < writeQuorum) throw writeQuorumError(what, done.length, writeQuorum)
+    return toObjectInfo(bucket, key, meta, true)
+  })
+}
+
+function checkSizes(chosen: EcPartMeta[], input: CompleteMultipartUploadInput): void {
+  const small = chosen.findIndex((p, i) => i < chosen.length - 1 && p.size < MULTIPART_LIMITS.minPartSize)
+  if (small >= 0) {
+    throw new S3ServerError('EntityTooSmall', undefined, {
+      ProposedSize: String(chosen[small]!.size),
+      MinSizeAllowed: String(MULTIPART_LIMITS.minPartSize),
+      PartNumber: String(input.parts[small]!.partNumber),
+    })
+  }
+  const total = chosen.reduce((sum, p) => sum + p.size, 0)
+  if (total > MULTIPART_LIMITS.maxObjectSize) {
+    throw new S3ServerError('EntityTooLarge', `The completed object would be ${total} bytes; at most 5 TiB.`)
+  }
+}
+
+export async function abortMultipartUpload(
+  ctx: ErasureContext,
+  bucket: string,
+  key: string,
+  uploadId: string,
+): Promise<void> {
+  const what = `AbortMultipartUpload ${bucket}/${key}`
+  const all = await usableDrives(ctx, minimumReadDrives(ctx), what, true)
+  const upload = await chooseUpload(ctx, bucket, key, uploadId, all)
+  const needed = writeQuorumOf(upload.meta)
+  if (all.length < needed) throw writeQuorumError(what, all.length, needed)
+  const results = await onDrives(ctx, all, (backend) => backend.abortMultipartUpload(bucket, key, uploadId))
+  const done = results.filter((r) => r.ok || codeOf(r.error) === 'NoSuchUpload').length
+  if (done < needed) throw writeQuorumError(what, done, needed)
+}
+
+export async function listParts(ctx: ErasureContext, input: ListPartsInput): Promise<ListPartsResult> {
+  const all = await usableDrives(ctx, minimumReadDrives(ctx), `ListParts ${input.bucket}/${input.key}`, false)
+  const upload = await chooseUpload(ctx, input.bucket, input.key, input.uploadId, all)
+  const pages = await onDrives(ctx, upload.drives, (backend) => backend.listParts(input))
+  let bound: number | undefined
+  for (const page of pages) {
+    if (!page.ok || !page.value.isTruncated) continue
+    const last = page.value.parts.at(-1)?.partNumber
+    if (last !== undefined && (bound === undefined || last < bound)) bound = last
+  }
+  const votes = new Map<number, Map<string, { info: PartInfo; part: EcPartMeta; count: number }>>()
+  for (const page of pages) {
+    if (!page.ok) continue
+    for (const p of page.value.parts) {
+      const part = readPartMeta(p.meta)
+      if (!part || (bound !== undefined && p.partNumber > bound)) continue
+      const byId = votes.get(p.partNumber) ?? new Map()
+      const vote = byId.get(part.id) ?? { info: p, part, count: 0 }
+      vote.count++
+      byId.set(part.id, vote)
+      votes.set(p.partNumber, byId)
+    }
+  }
+  const parts: PartInfo[] = []
+  for (const number of [...votes.keys()].sort((a, b) => a - b)) {
+    const best = [...votes.get(number)!.values()].sort((a, b) => b.count - a.count)[0]!
+    if (best.count < upload.meta.data) continue
+    parts.push({
+      partNumber: number,
+      etag: best.part.etag,
+      size: best.part.size,
+      lastModified: best.info.lastModified,
+    })
+  }
+  const isTruncated = bound !== undefined
+  const result: ListPartsResult = { upload: upload.info, parts, isTruncated }
+  if (isTruncated) result.nextPartNumberMarker = parts.at(-1)?.partNumber ?? bound
+  return result
+}
+
+export async function listMultipartUploads(
+  ctx: ErasureContext,
+  input: ListMultipartUploadsInput,
+): Promise<ListMultipartUploadsResult> {
+  const drives = await usableDrives(
+    ctx,
+    minimumReadDrives(ctx),
+    `ListMultipartUploads ${input.bucket}`,
+    false,
+  )
+  await requireBucket(ctx, input.bucket, drives)
+  const pages = await onDrives(ctx, drives, (backend) => backend.listMultipartUploads(input))
+  // Entries past the earliest point where some drive's page was cut are left for the next page.
+  let bound: { key: string; uploadId: string } | undefined
+  for (const page of pages) {
+    if (!page.ok || !page.value.isTruncated || page.value.nextKeyMarker === undefined) continue
+    const mark = { key: page.value.nextKeyMarker, uploadId: page.value.nextUploadIdMarker ?? '\uffff' }
+    if (!bound || compareMark(mark, bound) < 0) bound = mark
+  }
+  const within = (key: string, uploadId: string) => !bound || compareMark({ key, uploadId }, bound) <= 0
+  const uploads = new Map<string, { info: UploadInfo; meta: EcUploadMeta; count: number }>()
+  const prefixes = new Map<string, number>()
+  for (const page of pages) {
+    if (!page.ok) continue
+    for (const u of page.value.uploads) {
+      const meta = readUploadMeta(u)
+      if (!meta || !within(u.key, u.uploadId)) continue
+      const id = `${u.key}\0${u.uploadId}`
+      const vote = uploads.get(id) ?? { info: u, meta, count: 0 }
+      vote.count++
+      uploads.set(id, vote)
+    }
+    for (const prefix of page.value.commonPrefixes) {
+      if (within(prefix, '\uffff')) prefixes.set(prefix, (prefixes.get(prefix) ?? 0) + 1)
+    }
+  }
+  const prefixQuorum = Math.max(1, Math.ceil(drives.length / 2))
+  type Entry = { name: string; uploadId: string; upload?: UploadInfo; prefix?: string }
+  const entries: Entry[] = [
+    ...[...uploads.values()]
+      .filter((v) => v.count >= v.meta.data)
+      .map((v) => ({ name: v.info.key, uploadId: v.info.uploadId, upload: toUploadInfo(v.info, v.meta) })),
+    ...[...prefixes]
+      .filter(([, n]) => n >= prefixQuorum)
+      .map(([prefix]) => ({ name: prefix, uploadId: '', prefix })),
+  ].sort((a, b) => compareMark({ key: a.name, uploadId: a.uploadId }, { key: b.name, uploadId: b.uploadId }))
+  const maxUploads = Math.min(Math.max(input.maxUploads ?? 1000, 0), 1000)
+  const page = entries.slice(0, maxUploads)
+  const isTruncated = entries.length > maxUploads || bound !== undefined
+  const result: ListMultipartUploadsResult = {
+    uploads: page.flatMap((e) => (e.upload ? [e.upload] : [])),
+    commonPrefixes: page.flatMap((e) => (e.prefix !== undefined ? [e.prefix] : [])),
+    isTruncated,
+  }
+  const last = page.at(-1)
+  if (isTruncated && last) {
+    result.nextKeyMarker = last.name
+    if (last.upload) result.nextUploadIdMarker = last.uploadId
+  } else if (isTruncated && bound) {
+    result.nextKeyMarker = bound.key
+    if (bound.uploadId !== '\uffff') result.nextUploadIdMarker = bound.uploadId
+  }
+  return result
+}
+
+function compareMark(a: { key: string; uploadId: string }, b: { key: string; uploadId: string }): number {
+  return compareUtf8(a.key, b.key) || (a.uploadId < b.uploadId ? -1 : a.uploadId > b.uploadId ? 1 : 0)
+}
+
+function unquote(etag: string): string {
+  return etag.trim().replace(/^"(.*)"$/, '$1')
+}
+
+function lowerCaseKeys(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]))
+}

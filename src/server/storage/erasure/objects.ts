@@ -1,0 +1,238 @@
+import { randomUUID } from 'node:crypto'
+import { Readable } from 'node:stream'
+import { S3ServerError } from '../../errors.js'
+import type { ByteRange, CopyObjectInput, GetObjectResult, ObjectInfo, PutObjectInput } from '../types.js'
+import { requireBucket } from './buckets.js'
+import {
+  type ChosenVersion,
+  chooseVersion,
+  codeOf,
+  type ErasureContext,
+  lockNameOf,
+  minimumReadDrives,
+  onDrives,
+  usableDrives,
+} from './context.js'
+import type { ErasureDrive } from './drive-set.js'
+import { blocksOf } from './geometry.js'
+import { type EcMeta, metaHeaders, partSizesOf, readMeta, toObjectInfo } from './object-meta.js'
+import {
+  distributionStart,
+  majorityOf,
+  redundancyOf,
+  shardOfDrive,
+  writeQuorumError,
+  writeQuorumOf,
+} from './params.js'
+import { readBlocks, type ShardSource } from './read-shards.js'
+import { writeShards } from './write-shards.js'
+
+/** Objects up to this size are read whole before answering: errors become proper S3 answers. */
+const EAGER_READ_LIMIT = 256 * 1024
+
+/** The version of `bucket/key` the drives agree on. */
+export async function chooseObject(ctx: ErasureContext, bucket: string, key: string): Promise<ChosenVersion> {
+  const drives = await usableDrives(ctx, minimumReadDrives(ctx), `read ${bucket}/${key}`, false)
+  const results = await onDrives(ctx, drives, (backend) => backend.headObject(bucket, key))
+  return chooseVersion(ctx, results, bucket, key)
+}
+
+export async function headObject(ctx: ErasureContext, bucket: string, key: string): Promise<ObjectInfo> {
+  const { meta } = await chooseObject(ctx, bucket, key)
+  return toObjectInfo(bucket, key, meta, true)
+}
+
+/**
+ * Reads an object (or `range`) from the drives holding the agreed version: data shards first,
+ * parity only for shards that are missing, stale or fail their bitrot hash.
+ */
+export async function getObject(
+  ctx: ErasureContext,
+  bucket: string,
+  key: string,
+  range?: ByteRange,
+): Promise<GetObjectResult> {
+  const chosen = await chooseObject(ctx, bucket, key)
+  const { meta } = chosen
+  const info = toObjectInfo(bucket, key, meta, true)
+  const spans = blocksOf(partSizesOf(meta), meta.data, meta.blockSize, range)
+  const blocks = readBlocks(shardSources(ctx, chosen, bucket, key), spans, meta, `${bucket}/${key}`)
+  const length = range ? range.end - range.start + 1 : meta.size
+  if (length <= EAGER_READ_LIMIT) {
+    const chunks: Buffer[] = []
+    for await (const chunk of blocks) chunks.push(chunk)
+    const data = Buffer.concat(chunks, length)
+    return {
+      info,
+      data,
+      get body() {
+        return Readable.from([data], { objectMode: false })
+      },
+    }
+  }
+  // The first block is read before answering, so a read that cannot start is an S3 error.
+  const first = await blocks.next()
+  async function* rest(): AsyncGenerator<Buffer> {
+    if (!first.done) yield first.value
+    yield* blocks
+  }
+  return { info, body: Readable.from(rest(), { objectMode: false }) }
+}
+
+/** How to read each holder's shard file of the chosen version. */
+export function shardSources(
+  ctx: ErasureContext,
+  chosen: ChosenVersion,
+  bucket: string,
+  key: string,
+): ShardSource[] {
+  return chosen.holders.map(({ drive, shard }) => ({
+    shard,
+    open: async (start: number, end: number) => {
+      const backend = drive.backend
+      if (!backend) return undefined
+      const result = await backend.getObject(bucket, key, { start, end })
+      if (readMeta(result.info)?.id !== chosen.meta.id) {
+        result.body.destroy()
+        return undefined
+      }
+      const data = result.data
+      return data ? oneChunk(data) : result.body
+    },
+    onFailure: () => ctx.set.suspect(),
+  }))
+}
+
+/** Stores an object: erasure-coded over every usable drive, committed on at least write quorum. */
+export async function putObject(ctx: ErasureContext, input: PutObjectInput): Promise<ObjectInfo> {
+  const { bucket, key } = input
+  const what = `PutObject ${bucket}/${key}`
+  const headers = lowerCaseKeys(input.headers ?? {})
+  const redundancy = redundancyOf(ctx.classes, headers['x-amz-storage-class'])
+  const writeQuorum = writeQuorumOf(redundancy)
+  const drives = await usableDrives(ctx, writeQuorum, what, true)
+  await requireBucket(ctx, bucket, drives)
+  const n = ctx.set.size
+  const meta: EcMeta = {
+    id: randomUUID(),
+    size: 0,
+    etag: '',
+    mtime: 0,
+    contentType: input.contentType ?? 'application/octet-stream',
+    headers,
+    ...redundancy,
+    blockSize: ctx.blockSize,
+    dist: distributionStart(key, n),
+    shard: 0,
+  }
+  // Each drive's headers object is filled in just before the commit, once size and ETag are known.
+  const driveHeaders = new Map<ErasureDrive, Record<string, string>>()
+  await writeShards(
+    drives.map((drive) => {
+      const shard = shardOfDrive(drive.index, meta.dist, n)
+      const own: Record<string, string> = {}
+      driveHeaders.set(drive, own)
+      return {
+        drive,
+        shard,
+        store: (body) => drive.backend!.putObject({ bucket, key, body, headers: own }),
+      }
+    }),
+    input,
+    {
+      redundancy,
+      blockSize: ctx.blockSize,
+      writeQuorum,
+      what,
+      beforeCommit: async (received) => {
+        meta.size = received.size
+        meta.etag = received.md5Hex
+        meta.mtime = Date.now()
+        for (const [drive, own] of driveHeaders) {
+          Object.assign(own, metaHeaders({ ...meta, shard: shardOfDrive(drive.index, meta.dist, n) }))
+        }
+        return ctx.locks.acquire(lockNameOf(bucket, key))
+      },
+    },
+  )
+  return toObjectInfo(bucket, key, meta, false)
+}
+
+/** Deletes an object from every usable drive; a majority must take the delete. */
+export async function deleteObject(ctx: ErasureContext, bucket: string, key: string): Promise<void> {
+  const what = `DeleteObject ${bucket}/${key}`
+  const needed = majorityOf(ctx.set.size)
+  const drives = await usableDrives(ctx, needed, what, true)
+  await requireBucket(ctx, bucket, drives)
+  const results = await ctx.locks.with(lockNameOf(bucket, key), () =>
+    onDrives(ctx, drives, (backend) => backend.deleteObject(bucket, key)),
+  )
+  const done = results.filter((r) => r.ok).length
+  if (done < needed) throw writeQuorumError(what, done, needed)
+}
+
+/**
+ * Copies an object. Each drive holding the source's agreed version links its shard file under
+ * the new name (no byte is copied, and the shards stay where the source's distribution put them);
+ * when too few drives hold it for a write quorum, the object is read and written anew instead.
+ */
+export async function copyObject(ctx: ErasureContext, input: CopyObjectInput): Promise<ObjectInfo> {
+  const { bucket, key } = input
+  const what = `CopyObject ${bucket}/${key}`
+  const source = await chooseObject(ctx, input.sourceBucket, input.sourceKey)
+  const sourceInfo = toObjectInfo(input.sourceBucket, input.sourceKey, source.meta, true)
+  input.check?.(sourceInfo)
+  const drives = await ctx.set.usable()
+  await requireBucket(ctx, bucket, drives)
+  const contentType = input.metadata
+    ? (input.metadata.contentType ?? 'application/octet-stream')
+    : source.meta.contentType
+  const headers = input.metadata ? lowerCaseKeys(input.metadata.headers) : source.meta.headers
+  const writeQuorum = writeQuorumOf(source.meta)
+  if (source.holders.length < writeQuorum) {
+    const read = await getObject(ctx, input.sourceBucket, input.sourceKey)
+    return putObject(ctx, { bucket, key, body: read.body, size: source.meta.size, contentType, headers })
+  }
+  const meta: EcMeta = { ...source.meta, id: randomUUID(), mtime: Date.now(), contentType, headers }
+  const results = await ctx.locks.with(lockNameOf(bucket, key), () =>
+    onDrives(
+      ctx,
+      source.holders.map((h) => h.drive),
+      (backend, drive) =>
+        backend.copyObject({
+          sourceBucket: input.sourceBucket,
+          sourceKey: input.sourceKey,
+          bucket,
+          key,
+          metadata: {
+            contentType: 'application/octet-stream',
+            headers: metaHeaders({ ...meta, shard: shardOf(source, drive) }),
+          },
+          check: (found) => {
+            if (readMeta(found)?.id !== source.meta.id) {
+              throw new S3ServerError('InternalError', 'the drive no longer holds the version being copied')
+            }
+          },
+        }),
+    ),
+  )
+  const done = results.filter((r) => r.ok).length
+  if (done < writeQuorum) {
+    const noBucket = results.find((r) => !r.ok && codeOf(r.error) === 'NoSuchBucket')
+    if (noBucket && !noBucket.ok) throw noBucket.error
+    throw writeQuorumError(what, done, writeQuorum)
+  }
+  return toObjectInfo(bucket, key, meta, false)
+}
+
+async function* oneChunk(data: Uint8Array): AsyncGenerator<Uint8Array> {
+  yield data
+}
+
+function shardOf(chosen: ChosenVersion, drive: ErasureDrive): number {
+  return chosen.holders.find((h) => h.drive === drive)!.shard
+}
+
+function lowerCaseKeys(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]))
+}

@@ -1,0 +1,142 @@
+import type { Readable } from 'node:stream'
+import { createReedSolomon } from './codec/index.js'
+import type { BlockSpan } from './geometry.js'
+import { HASH_SIZE, type Redundancy, readQuorumError } from './params.js'
+import { ShardReader } from './shard-reader.js'
+import { hashOf } from './write-shards.js'
+
+/** Where one shard of an object can be read from. */
+export interface ShardSource {
+  shard: number
+  /**
+   * Opens bytes `[start, end]` (inclusive) of the drive's shard file of the object being read;
+   * undefined (or a rejection) when the drive no longer holds that version.
+   */
+  open(start: number, end: number): Promise<Readable | AsyncIterable<Uint8Array> | undefined>
+  /** Told when the shard turned out unreadable or corrupt (the drive is then suspect). */
+  onFailure?(reason: string): void
+}
+
+/** A shard being read: its reader, or why it cannot be. */
+interface ActiveShard {
+  source: ShardSource
+  reader?: ShardReader
+  failed: boolean
+}
+
+/**
+ * Reads the blocks `spans` of an object and yields their bytes (each span's `[from, to)`).
+ * Reads the data shards first, so a healthy object needs no decoding; a shard that is missing,
+ * short or fails its bitrot hash is dropped for the rest of the read and replaced by a parity
+ * shard, and the lost data shards are rebuilt. Fewer than `data` good shards for a block is
+ * 503 XSiloReadQuorum.
+ */
+export async function* readBlocks(
+  sources: ShardSource[],
+  spans: readonly BlockSpan[],
+  redundancy: Redundancy,
+  what: string,
+): AsyncGenerator<Buffer> {
+  for await (const { span, shards } of readShardSets(sources, spans, redundancy, what, 'data')) {
+    yield* sliceBlock(shards, span)
+  }
+}
+
+/** One block's shards after reading and rebuilding. */
+export interface ShardSet {
+  span: BlockSpan
+  /** Data shards always; with mode 'all', every shard (lost ones rebuilt). */
+  shards: (Uint8Array | undefined)[]
+}
+
+/**
+ * Reads `data` good shards of each block (data shards preferred, bad ones replaced from the
+ * other sources for the rest of the read) and rebuilds the lost data shards, or with mode 'all'
+ * every lost shard (what heal writes back).
+ */
+export async function* readShardSets(
+  sources: ShardSource[],
+  spans: readonly BlockSpan[],
+  redundancy: Redundancy,
+  what: string,
+  mode: 'data' | 'all',
+): AsyncGenerator<ShardSet> {
+  if (spans.length === 0) return
+  const { data, parity } = redundancy
+  const codec = createReedSolomon(data, parity)
+  const last = spans.at(-1)!
+  const end = last.shardOffset + HASH_SIZE + last.shardSize - 1
+  const byShard = [...sources].sort((a, b) => a.shard - b.shard)
+  const active: ActiveShard[] = []
+  let next = 0
+  try {
+    for (const span of spans) {
+      const shards: (Uint8Array | undefined)[] = new Array(data + parity).fill(undefined)
+      let good = 0
+      // Keep `data` shards in play: top up from the next sources (data shards come first).
+      while (true) {
+        const live = active.filter((a) => !a.failed)
+        const fresh: ActiveShard[] = []
+        while (live.length + fresh.length < data && next < byShard.length) {
+          fresh.push({ source: byShard[next++]!, failed: false })
+        }
+        active.push(...fresh)
+        const reading = [...live, ...fresh].filter((a) => shards[a.source.shard] === undefined)
+        if (reading.length === 0) break
+        await Promise.all(
+          reading.map(async (a) => {
+            const shard = await readShardBlock(a, span, end)
+            if (shard) {
+              shards[a.source.shard] = shard
+              good++
+            }
+          }),
+        )
+        if (good >= data || next >= byShard.length) break
+      }
+      if (good < data) throw readQuorumError(what, good, data)
+      const lost =
+        mode === 'all'
+          ? shards.some((s) => s === undefined)
+          : shards.slice(0, data).some((s) => s === undefined)
+      if (lost) codec.reconstruct(shards, { dataOnly: mode === 'data' })
+      yield { span, shards }
+    }
+  } finally {
+    for (const a of active) a.reader?.close()
+  }
+}
+
+/** Reads and verifies one shard block; undefined (and the shard marked failed) when it is bad. */
+async function readShardBlock(a: ActiveShard, span: BlockSpan, end: number): Promise<Buffer | undefined> {
+  if (a.failed) return undefined
+  try {
+    if (!a.reader) {
+      const body = await a.source.open(span.shardOffset, end)
+      if (!body) throw new Error('the drive does not hold this version of the object')
+      a.reader = new ShardReader(body)
+    }
+    const block = await a.reader.read(HASH_SIZE + span.shardSize)
+    const shard = block.subarray(HASH_SIZE)
+    if (!hashOf(shard).equals(block.subarray(0, HASH_SIZE)))
+      throw new Error('bitrot: the shard block does not match its hash')
+    return shard
+  } catch (error) {
+    a.failed = true
+    a.reader?.close()
+    a.source.onFailure?.((error as Error).message)
+    return undefined
+  }
+}
+
+/** The span's bytes from the data shards, without copying where a slice lies in one shard. */
+function* sliceBlock(shards: (Uint8Array | undefined)[], span: BlockSpan): Generator<Buffer> {
+  const size = span.shardSize
+  for (let j = 0; size > 0 && j * size < span.to; j++) {
+    const start = Math.max(span.from, j * size)
+    const stop = Math.min(span.to, (j + 1) * size)
+    if (stop <= start) continue
+    const shard = shards[j]!
+    yield Buffer.from(shard.buffer, shard.byteOffset + start - j * size, stop - start)
+  }
+}

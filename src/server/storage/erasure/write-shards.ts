@@ -1,0 +1,202 @@
+import { createHash } from 'node:crypto'
+import { S3ServerError } from '../../errors.js'
+import { iterateAbortable } from '../single-drive/abortable.js'
+import { parseContentMd5 } from '../single-drive/content-md5.js'
+import { createReedSolomon } from './codec/index.js'
+import type { ErasureDrive } from './drive-set.js'
+import { shardSizeOf } from './geometry.js'
+import { type Redundancy, writeQuorumError } from './params.js'
+import { ShardFeed } from './shard-feed.js'
+
+/** One drive taking part in a write: which shard it gets and how it stores its shard file. */
+export interface ShardTarget {
+  drive: ErasureDrive
+  shard: number
+  /** Stores `body` (the drive's shard file) on the drive; rejects if the drive fails. */
+  store(body: AsyncIterable<Uint8Array>): Promise<unknown>
+}
+
+/** The bytes to write, as PutObject and UploadPart receive them. */
+export interface ErasureWriteInput {
+  body: AsyncIterable<Uint8Array>
+  size?: number
+  contentMd5?: string
+  signal?: AbortSignal
+}
+
+/** How to write. */
+export interface ErasureWriteOptions {
+  redundancy: Redundancy
+  blockSize: number
+  writeQuorum: number
+  /** For errors: 'PutObject photos/cat.jpg'. */
+  what: string
+  /**
+   * Runs when enough drives hold all their bytes, just before they commit; what it returns runs
+   * once the commits settle (the object's write lock is held in between).
+   */
+  beforeCommit?: (received: { size: number; md5Hex: string }) => Promise<() => void>
+}
+
+/** What was written. */
+export interface ErasureWriteResult {
+  size: number
+  md5Hex: string
+  /** The drives that committed. */
+  committed: ErasureDrive[]
+}
+
+/**
+ * Streams a body into shard files on `targets`: cuts it into blocks, erasure-codes each block,
+ * hashes each shard block (SHA-256, the bitrot hash) and feeds every drive its shard. Content
+ * checks (declared size, Content-MD5, abort) fail every drive's write before anything commits;
+ * fewer than `writeQuorum` drives reaching the end fails them all the same way (503
+ * XSiloWriteQuorum), so nothing is stored.
+ */
+export async function writeShards(
+  targets: ShardTarget[],
+  input: ErasureWriteInput,
+  options: ErasureWriteOptions,
+): Promise<ErasureWriteResult> {
+  const expectedMd5 = input.contentMd5 === undefined ? undefined : parseContentMd5(input.contentMd5)
+  const feeds = targets.map(() => new ShardFeed())
+  const failures: unknown[] = []
+  const writes = targets.map((t, i) =>
+    t.store(feeds[i]!).then(
+      () => true,
+      (error) => {
+        failures.push(error)
+        feeds[i]!.abandon()
+        return false
+      },
+    ),
+  )
+  let received: { size: number; md5Hex: string }
+  try {
+    received = await produce(targets, feeds, input, options)
+    if (expectedMd5 !== undefined && expectedMd5 !== received.md5Hex) {
+      throw new S3ServerError('BadDigest', undefined, { ExpectedDigest: expectedMd5 })
+    }
+  } catch (error) {
+    for (const feed of feeds) feed.fail(error)
+    await Promise.all(writes)
+    throw error
+  }
+  let open!: () => void
+  let refuse!: (error: unknown) => void
+  const barrier = new Promise<void>((resolve, reject) => {
+    open = resolve
+    refuse = reject
+  })
+  barrier.catch(() => {})
+  for (const feed of feeds) feed.end(barrier)
+  await Promise.all(feeds.map((f) => f.atBarrier))
+  const ready = feeds.filter((f) => !f.dead).length
+  if (ready < options.writeQuorum) {
+    const error = writeQuorumError(options.what, ready, options.writeQuorum)
+    refuse(error)
+    await Promise.all(writes)
+    // Drives that all refused for the same S3 reason (NoSuchUpload...) explain it best.
+    throw failures.find((f) => f instanceof S3ServerError) ?? error
+  }
+  let release: () => void = () => {}
+  try {
+    release = (await options.beforeCommit?.(received)) ?? release
+  } catch (error) {
+    refuse(error)
+    await Promise.all(writes)
+    throw error
+  }
+  try {
+    open()
+    const outcomes = await Promise.all(writes)
+    const committed = targets.filter((_, i) => outcomes[i]).map((t) => t.drive)
+    if (committed.length < options.writeQuorum) {
+      const refused = failures.find((f) => f instanceof S3ServerError)
+      if (refused && committed.length === 0) throw refused
+      throw writeQuorumError(options.what, committed.length, options.writeQuorum)
+    }
+    return { ...received, committed }
+  } finally {
+    release()
+  }
+}
+
+async function produce(
+  targets: ShardTarget[],
+  feeds: ShardFeed[],
+  input: ErasureWriteInput,
+  options: ErasureWriteOptions,
+): Promise<{ size: number; md5Hex: string }> {
+  const { data, parity } = options.redundancy
+  const blockSize = options.blockSize
+  const codec = createReedSolomon(data, parity)
+  const md5 = createHash('md5')
+  // A known small size needs only a small block buffer.
+  const firstBlock = input.size === undefined ? blockSize : Math.min(blockSize, input.size)
+  let block = newBlock(firstBlock, data)
+  let filled = 0
+  let size = 0
+  let emitted = 0
+  const emit = async (length: number) => {
+    await emitBlock(block, length, codec, data, parity, targets, feeds)
+    emitted += length
+    block = newBlock(input.size === undefined ? blockSize : Math.min(blockSize, input.size - emitted), data)
+    filled = 0
+  }
+  for await (const chunk of iterateAbortable(input.body, input.signal)) {
+    size += chunk.byteLength
+    if (input.size !== undefined && size > input.size) throw incompleteBody(input.size, size)
+    md5.update(chunk)
+    let offset = 0
+    while (offset < chunk.byteLength) {
+      const n = Math.min(chunk.byteLength - offset, blockSize - filled)
+      block.set(chunk.subarray(offset, offset + n), filled)
+      filled += n
+      offset += n
+      if (filled === blockSize) await emit(blockSize)
+    }
+  }
+  if (input.size !== undefined && size !== input.size) throw incompleteBody(input.size, size)
+  if (filled > 0) await emit(filled)
+  return { size, md5Hex: md5.digest('hex') }
+}
+
+/** A block buffer for up to `length` bytes, padded up to whole shards. */
+function newBlock(length: number, data: number): Buffer {
+  return Buffer.allocUnsafe(Math.max(1, shardSizeOf(length, data) * data))
+}
+
+async function emitBlock(
+  block: Buffer,
+  length: number,
+  codec: ReturnType<typeof createReedSolomon>,
+  data: number,
+  parity: number,
+  targets: ShardTarget[],
+  feeds: ShardFeed[],
+): Promise<void> {
+  const shardSize = shardSizeOf(length, data)
+  block.fill(0, length, shardSize * data)
+  const shards: Buffer[] = []
+  for (let j = 0; j < data; j++) shards.push(block.subarray(j * shardSize, (j + 1) * shardSize))
+  const parityShards = Array.from({ length: parity }, () => Buffer.allocUnsafe(shardSize))
+  codec.encode(shards, parityShards)
+  shards.push(...parityShards)
+  await Promise.all(
+    targets.map((t, i) => {
+      const shard = shards[t.shard]!
+      return feeds[i]!.push(hashOf(shard), shard)
+    }),
+  )
+}
+
+/** The bitrot hash of a shard block. */
+export function hashOf(shard: Uint8Array): Buffer {
+  return createHash('sha256').update(shard).digest()
+}
+
+function incompleteBody(declared: number, received: number): S3ServerError {
+  const what = received > declared ? `more than ${declared}` : `${received} of ${declared}`
+  return new S3ServerError('IncompleteBody', `Received ${what} declared bytes.`)
+}

@@ -1,0 +1,48 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { type ErasureOptions, openErasure } from '../../../../src/server/storage/erasure.js'
+import type { StorageBackend } from '../../../../src/server/storage/types.js'
+import type { StorageUnderTest } from '../contract.js'
+import { runCrashingWriter } from '../single-drive/harness.js'
+
+/** An erasure set of `drives` fresh temp drives, with the contract hooks and the drive dirs. */
+export async function openTempErasure(
+  drives: number,
+  options: ErasureOptions = {},
+): Promise<StorageUnderTest & { dirs: string[]; root: string; backend: StorageBackend }> {
+  const root = await mkdtemp(join(tmpdir(), 'silo-erasure-'))
+  const dirs = Array.from({ length: drives }, (_, i) => join(root, `d${i + 1}`))
+  const opts: ErasureOptions = { driveCheckIntervalMs: 0, ...options }
+  let open = true
+  const harness = {
+    root,
+    dirs,
+    usedBytes: 'raw' as const,
+    backend: await openErasure(dirs, opts),
+    async cleanup() {
+      if (open) await harness.backend.close()
+      open = false
+      await rm(root, { recursive: true, force: true })
+    },
+    async reopen() {
+      await harness.backend.close()
+      harness.backend = await openErasure(dirs, opts)
+      return harness.backend
+    },
+    async crashMidWrite(bucket: string, key: string) {
+      await harness.backend.close()
+      open = false
+      await runCrashingWriter(dirs.join(','), bucket, key)
+      harness.backend = await openErasure(dirs, opts)
+      open = true
+      return harness.backend
+    },
+    async countTempFiles() {
+      let count = 0
+      for (const dir of dirs) count += (await readdir(join(dir, '.silo.sys', 'tmp')).catch(() => [])).length
+      return count
+    },
+  }
+  return harness
+}
