@@ -144,6 +144,7 @@ export const S3_ERRORS = {
   XSiloAdminConfigBadJSON: { status: 400, message: 'The server configuration is not valid.' },
   XSiloAdminConfigTooLarge: { status: 400, message: 'The server configuration is too large.' },
   XSiloHealNotImplemented: { status: 501, message: 'Heal applies only to erasure-coded setups.' },
+  InvalidStorageClass: { status: 400, message: 'The storage class you specified is not valid.' },
   XSiloReadQuorum: { status: 503, message: 'Multiple disk failures, unable to reconstruct data.' },
   XSiloWriteQuorum: {
     status: 503,

@@ -35,6 +35,18 @@ export function readObjectMetadata(headers: IncomingHttpHeaders): ObjectMetadata
     if (name.startsWith('x-amz-meta-')) {
       userBytes += name.length - 'x-amz-meta-'.length + Buffer.byteLength(value)
       stored[name] = value
+    } else if (name === 'x-amz-storage-class') {
+      // STANDARD is the default and is not stored (nor echoed, as S3 and MinIO); the erasure
+      // backend stores REDUCED_REDUNDANCY objects with less parity.
+      const storageClass = value.trim().toUpperCase()
+      if (storageClass === 'REDUCED_REDUNDANCY') stored[name] = storageClass
+      else if (storageClass !== 'STANDARD') {
+        throw new S3ServerError(
+          'InvalidStorageClass',
+          `x-amz-storage-class '${value}' is not one Silo offers: use STANDARD or REDUCED_REDUNDANCY.`,
+          { StorageClassRequested: value },
+        )
+      }
     } else if (STORED_HEADERS.has(name)) {
       const v = name === 'content-encoding' ? withoutAwsChunked(value) : value
       if (v !== '') stored[name] = v

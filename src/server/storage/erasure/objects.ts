@@ -189,7 +189,9 @@ export async function copyObject(ctx: ErasureContext, input: CopyObjectInput): P
     : source.meta.contentType
   const headers = input.metadata ? lowerCaseKeys(input.metadata.headers) : source.meta.headers
   const writeQuorum = writeQuorumOf(source.meta)
-  if (source.holders.length < writeQuorum) {
+  const wanted = redundancyOf(ctx.classes, headers['x-amz-storage-class'])
+  // Linking needs enough drives with the source, and the same redundancy for the copy.
+  if (source.holders.length < writeQuorum || wanted.data !== source.meta.data) {
     const read = await getObject(ctx, input.sourceBucket, input.sourceKey)
     return putObject(ctx, { bucket, key, body: read.body, size: source.meta.size, contentType, headers })
   }
