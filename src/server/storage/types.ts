@@ -56,6 +56,13 @@ export interface PutObjectInput {
   contentMd5?: string
   /** Aborts the write; nothing is stored. */
   signal?: AbortSignal
+  /**
+   * For a backend built from drives: the ETag to record instead of the body's MD5, which is then
+   * not computed (a drive holds a shard; the erasure backend hashes the whole object itself).
+   * Like `headers`, read once the body has been received, so a placeholder given at the start
+   * may be filled in while the body streams. S3 requests never set it.
+   */
+  etag?: string
 }
 
 /** Inclusive byte range, already validated against the object's size by the caller. */
@@ -125,6 +132,8 @@ export interface UploadPartInput {
    * requests never set it.
    */
   meta?: string
+  /** As PutObjectInput.etag. */
+  etag?: string
 }
 
 /** An uploaded part. */

@@ -337,6 +337,7 @@ async function rebuildShards(
         key,
         body: feeds[i]!,
         headers: metaHeaders({ ...meta, shard: shardOf(drive) } satisfies EcMeta),
+        etag: meta.etag,
       })
       .then(
         () => true,

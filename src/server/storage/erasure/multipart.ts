@@ -140,7 +140,7 @@ export async function uploadPart(ctx: ErasureContext, input: UploadPartInput): P
       drive,
       shard: shardOfDrive(drive.index, upload.meta.dist, n),
       store: (body) => {
-        const own: UploadPartInput = { bucket, key, uploadId, partNumber, body, meta: '' }
+        const own: UploadPartInput = { bucket, key, uploadId, partNumber, body, meta: '', etag: '' }
         driveInputs.push(own)
         return drive.backend!.uploadPart(own)
       },
@@ -154,7 +154,10 @@ export async function uploadPart(ctx: ErasureContext, input: UploadPartInput): P
       beforeCommit: async (received) => {
         partMeta.size = received.size
         partMeta.etag = received.md5Hex
-        for (const own of driveInputs) own.meta = JSON.stringify(partMeta)
+        for (const own of driveInputs) {
+          own.meta = JSON.stringify(partMeta)
+          own.etag = received.md5Hex
+        }
         return ctx.locks.acquire(`${uploadId}\0${partNumber}`)
       },
     },

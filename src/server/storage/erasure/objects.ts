@@ -126,16 +126,19 @@ export async function putObject(ctx: ErasureContext, input: PutObjectInput): Pro
     shard: 0,
   }
   // Each drive's headers object is filled in just before the commit, once size and ETag are known.
-  const driveHeaders = new Map<ErasureDrive, Record<string, string>>()
+  // Each drive's input is completed just before the commit, once size and ETag are known.
+  const driveInputs = new Map<ErasureDrive, PutObjectInput>()
   await writeShards(
     drives.map((drive) => {
       const shard = shardOfDrive(drive.index, meta.dist, n)
-      const own: Record<string, string> = {}
-      driveHeaders.set(drive, own)
       return {
         drive,
         shard,
-        store: (body) => drive.backend!.putObject({ bucket, key, body, headers: own }),
+        store: (body) => {
+          const own: PutObjectInput = { bucket, key, body, headers: {}, etag: '' }
+          driveInputs.set(drive, own)
+          return drive.backend!.putObject(own)
+        },
       }
     }),
     input,
@@ -148,8 +151,9 @@ export async function putObject(ctx: ErasureContext, input: PutObjectInput): Pro
         meta.size = received.size
         meta.etag = received.md5Hex
         meta.mtime = Date.now()
-        for (const [drive, own] of driveHeaders) {
-          Object.assign(own, metaHeaders({ ...meta, shard: shardOfDrive(drive.index, meta.dist, n) }))
+        for (const [drive, own] of driveInputs) {
+          own.headers = metaHeaders({ ...meta, shard: shardOfDrive(drive.index, meta.dist, n) })
+          own.etag = received.md5Hex
         }
         return ctx.locks.acquire(lockNameOf(bucket, key))
       },

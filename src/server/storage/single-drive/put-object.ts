@@ -27,7 +27,7 @@ export async function putObject(drive: Drive, input: PutObjectInput): Promise<Ob
     id,
     layout: received.inline ? 'inline' : 'file',
     size: received.size,
-    etag: received.md5Hex,
+    etag: input.etag ?? received.md5Hex,
     mtime: Date.now(),
     contentType: input.contentType ?? 'application/octet-stream',
     headers: lowerCaseKeys(input.headers ?? {}),

@@ -23,6 +23,8 @@ export interface ReceiveBodyOptions {
    * the file). A body that grows past it spills to the file and carries on streaming.
    */
   inlineLimit?: number
+  /** Hash the body (default true); without it `md5Hex` is ''. */
+  md5?: boolean
 }
 
 /**
@@ -41,12 +43,12 @@ export async function receiveBody(
   const held: Uint8Array[] = []
   let file: FileHandle | undefined = mayInline ? undefined : await open(path, 'wx')
   try {
-    const hash = createHash('md5')
+    const hash = options.md5 === false ? undefined : createHash('md5')
     let size = 0
     for await (const chunk of iterateAbortable(body, options.signal)) {
       size += chunk.byteLength
       if (options.size !== undefined && size > options.size) throw incompleteBody(options.size, size)
-      hash.update(chunk)
+      hash?.update(chunk)
       if (!file && size <= limit) {
         held.push(chunk)
         continue
@@ -55,9 +57,10 @@ export async function receiveBody(
       await writeFully(file, chunk)
     }
     if (options.size !== undefined && size !== options.size) throw incompleteBody(options.size, size)
-    if (!file) return { size, md5Hex: hash.digest('hex'), inline: Buffer.concat(held, size) }
+    const md5Hex = hash?.digest('hex') ?? ''
+    if (!file) return { size, md5Hex, inline: Buffer.concat(held, size) }
     if (options.fsync) await file.datasync()
-    return { size, md5Hex: hash.digest('hex') }
+    return { size, md5Hex }
   } finally {
     await file?.close()
   }

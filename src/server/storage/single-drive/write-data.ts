@@ -13,6 +13,8 @@ export interface DataInput {
   /** Base64 Content-MD5: BadDigest on a mismatch. */
   contentMd5?: string
   signal?: AbortSignal
+  /** Set (to anything, even a placeholder) when the caller supplies the ETag: no MD5 is computed. */
+  etag?: string
 }
 
 /**
@@ -34,6 +36,7 @@ export async function writeData(
       signal: input.signal,
       fsync: drive.fsync,
       inlineLimit,
+      md5: input.etag === undefined || expectedMd5 !== undefined,
     })
     if (expectedMd5 !== undefined && expectedMd5 !== received.md5Hex) {
       throw new S3ServerError('BadDigest', undefined, { ExpectedDigest: expectedMd5 })

@@ -19,7 +19,12 @@ export async function uploadPart(drive: Drive, input: UploadPartInput): Promise<
   requireUpload(drive, input.bucket, input.key, input.uploadId)
   const id = createObjectId()
   const received = await writeData(drive, id, input, 0)
-  const stored: StoredPart = { id, size: received.size, etag: received.md5Hex, mtime: Date.now() }
+  const stored: StoredPart = {
+    id,
+    size: received.size,
+    etag: input.etag ?? received.md5Hex,
+    mtime: Date.now(),
+  }
   if (input.meta !== undefined) stored.meta = input.meta
   const uploadKey = encodeUploadKey(input.bucket, input.key, input.uploadId)
   const partKey = encodePartKey(input.uploadId, input.partNumber)
