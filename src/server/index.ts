@@ -140,7 +140,9 @@ export function createServer(options: ServerOptions): SiloServer {
           : endpoints[0]!
       // The seed's line, printed only for targets that started without error.
       const sqs = arns.length > 0 ? `\nSQS ARNs: ${arns.join(' ')}` : ''
-      const banner = { ...opts, ...iam.root.current, region: ctx.region, endpoints }
+      const layout = await opened.layout?.()
+      const erasure = layout && { drives: layout.drives.length, ...layout.standard }
+      const banner = { ...opts, ...iam.root.current, region: ctx.region, endpoints, erasure }
       if (iam.root.persisted) banner.usingDefaultCredential = false
       if (!opts.quiet) opts.logger.info(formatBanner(banner) + sqs)
       return { url, port, host: opts.host || '0.0.0.0' }

@@ -1,28 +1,69 @@
+import { resolve } from 'node:path'
 import type { Command } from 'commander'
+import { EllipsisError, expandEllipsesAll } from '../../shared/ellipses.js'
 
 interface ServerCommandOptions {
   address: string
   certsDir?: string
 }
 
+/** Drive counts of an erasure set, as MinIO: 4 to 16, even. */
+export const MIN_DRIVES = 4
+export const MAX_DRIVES = 16
+
 /**
- * Registers `silo server DIR [--address HOST:PORT] [--certs-dir DIR]`: starts an S3-compatible server storing data
- * in DIR and stops it cleanly on SIGINT/SIGTERM. The server code loads only for this command.
+ * The drives `silo server` was given, with `{1...n}` ellipses expanded, checked: one directory
+ * (the single-drive backend) or 4 to 16 distinct ones, an even count (erasure mode). Throws an
+ * Error whose message names the problem.
+ * @example
+ * resolveDriveArgs(['/data{1...8}']) // ['/data1', ..., '/data8']
+ */
+export function resolveDriveArgs(args: readonly string[]): string[] {
+  const dirs = expandEllipsesAll(args)
+  if (dirs.length === 1) return dirs
+  if (dirs.length < MIN_DRIVES || dirs.length > MAX_DRIVES) {
+    throw new Error(
+      `erasure mode needs ${MIN_DRIVES} to ${MAX_DRIVES} drives, got ${dirs.length} (give one DIR for a single drive)`,
+    )
+  }
+  if (dirs.length % 2 !== 0) {
+    throw new Error(`erasure mode needs an even number of drives (4, 6, ... 16), got ${dirs.length}`)
+  }
+  // `./d1` and `d1` are the same drive: two shards of one object on it would be one failure apart.
+  const seen = new Map<string, string>()
+  for (const dir of dirs) {
+    const path = resolve(dir)
+    const earlier = seen.get(path)
+    if (earlier !== undefined) throw new Error(`drive ${path} is given twice ('${earlier}' and '${dir}')`)
+    seen.set(path, dir)
+  }
+  return dirs
+}
+
+/**
+ * Registers `silo server DIR... [--address HOST:PORT] [--certs-dir DIR]`: starts an S3-compatible
+ * server storing data in DIR (one directory) or erasure-coded over 4 to 16 drives (`/data{1...8}`
+ * expands as in MinIO), and stops it cleanly on SIGINT/SIGTERM. The server code loads only for
+ * this command.
  *
  * @example registerServerCommand(program) // then: silo server ./data --address :9000
  */
 export function registerServerCommand(program: Command): void {
   program
     .command('server')
-    .description('start an S3-compatible object storage server storing data in DIR')
-    .argument('<DIR...>', 'data directory')
+    .description(
+      'start an S3-compatible object storage server storing data in DIR, or erasure-coded over 4 to 16 DIRs',
+    )
+    .argument('<DIR...>', 'data directory, or 4 to 16 drives (/data{1...8} expands to /data1 ... /data8)')
     .option('--address <HOST:PORT>', 'bind to this address', ':9000')
     .option('--certs-dir <DIR>', 'serve HTTPS with DIR/public.crt and DIR/private.key (as MinIO)')
-    .action(async (dirs: string[], options: ServerCommandOptions) => {
-      if (dirs.length > 1) {
-        console.error(
-          'silo server: give one DIR for now; erasure-coded multi-drive setups are not available yet',
-        )
+    .action(async (args: string[], options: ServerCommandOptions) => {
+      let dirs: string[]
+      try {
+        dirs = resolveDriveArgs(args)
+      } catch (error) {
+        const what = error instanceof EllipsisError ? 'invalid drive argument ' : ''
+        console.error(`silo server: ${what}${(error as Error).message}`)
         process.exitCode = 1
         return
       }
@@ -35,7 +76,7 @@ export function registerServerCommand(program: Command): void {
         process.exitCode = 1
         return
       }
-      const server = createServer({ dir: dirs[0]!, address: options.address, tls })
+      const server = createServer({ dir: dirs.length === 1 ? dirs[0]! : dirs, address: options.address, tls })
       await server.start()
       const stop = (signal: NodeJS.Signals) => {
         console.log(`\nReceived ${signal}, stopping…`)

@@ -1,0 +1,28 @@
+import { resolve } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { resolveDriveArgs } from '../../src/cli/commands/server.js'
+
+describe('silo server DIR...: the drive list', () => {
+  it('one directory is the single-drive backend, even through an ellipsis of one', () => {
+    expect(resolveDriveArgs(['./data'])).toEqual(['./data'])
+    expect(resolveDriveArgs(['/data{3...3}'])).toEqual(['/data3'])
+  })
+
+  it('expands ellipses and keeps the order given', () => {
+    expect(resolveDriveArgs(['/data{1...8}'])).toEqual(Array.from({ length: 8 }, (_, i) => `/data${i + 1}`))
+    expect(resolveDriveArgs(['/z', '/a{1...2}', '/m'])).toEqual(['/z', '/a1', '/a2', '/m'])
+    expect(resolveDriveArgs(['/mnt/disk{1...2}/d{01...08}'])).toHaveLength(16)
+  })
+
+  it.each([
+    [['/a', '/b'], 'erasure mode needs 4 to 16 drives, got 2 (give one DIR for a single drive)'],
+    [['/d{1...3}'], 'erasure mode needs 4 to 16 drives, got 3'],
+    [['/d{1...18}'], 'erasure mode needs 4 to 16 drives, got 18'],
+    [['/d{1...5}'], 'erasure mode needs an even number of drives (4, 6, ... 16), got 5'],
+    [['/d{1...4}', '/d2', '/x'], `drive ${resolve('/d2')} is given twice ('/d2' and '/d2')`],
+    [['d1', './d1', 'd2', 'd3'], `drive ${resolve('d1')} is given twice ('d1' and './d1')`],
+    [['/d{1..4}'], "'/d{1..4}': {1..4} is not a range"],
+  ])('refuses %j: %s', (args, message) => {
+    expect(() => resolveDriveArgs(args)).toThrow(message)
+  })
+})
