@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs'
+import os from 'node:os'
 import { dirname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { describePath, siloServerEntry } from '../lib/paths.mjs'
@@ -56,12 +57,16 @@ export default {
       for (const row of rows) row.ratio = row.mibPerSec / base
       const sectionGoals = []
       if (data === GOAL.data && parity === GOAL.parity) {
-        const measured = rows.find((r) => r.label === 'encode, wasm-simd').mibPerSec
+        // Per core means per second of CPU time: on a busy machine the clock also counts the
+        // time the bench waited for a core, so the wall-clock figure is printed beside it.
+        const row = rows.find((r) => r.label === 'encode, wasm-simd')
+        const measured = row.mibPerCpuSec
+        const mib = (v) => Math.round(v).toLocaleString('en-US')
         sectionGoals.push({
           goal: `encode ${GOAL.data}+${GOAL.parity} ≥ ${GOAL.mibPerSec.toLocaleString('en-US')} MiB/s per core (wasm-simd)`,
           where: `erasure-codec ${data}+${parity}, 1 MiB blocks`,
           measured: Number.isFinite(measured)
-            ? `${Math.round(measured).toLocaleString('en-US')} MiB/s (Buffer.copy of the same 1 MiB: ${Math.round(base).toLocaleString('en-US')} MiB/s)`
+            ? `${mib(measured)} MiB per CPU second (by the clock ${mib(row.mibPerSec)} MiB/s, load ${os.loadavg()[0].toFixed(1)})`
             : 'not measured',
           met: Number.isFinite(measured) ? measured >= GOAL.mibPerSec : null,
         })
