@@ -74,7 +74,10 @@ function multiplyXor(c: number, table: Uint8Array, input: Uint32Array, out: Uint
 /** The four bytes of `v`, each multiplied by the table's coefficient. */
 function multiplyWord(table: Uint8Array, v: number): number {
   return (
-    table[v & 255]! | (table[(v >>> 8) & 255]! << 8) | (table[(v >>> 16) & 255]! << 16) | (table[v >>> 24]! << 24)
+    table[v & 255]! |
+    (table[(v >>> 8) & 255]! << 8) |
+    (table[(v >>> 16) & 255]! << 16) |
+    (table[v >>> 24]! << 24)
   )
 }
 
