@@ -4,7 +4,7 @@ import type { CopyObjectInput, ObjectInfo } from '../types.js'
 import { removeDataFiles } from './data-files.js'
 import type { Drive } from './drive.js'
 import { syncDirectory } from './durability.js'
-import { createObjectId, dataDirOf, dataPathOf } from './layout.js'
+import { createObjectId, dataDirOf, dataPathOf, ensureDataDir } from './layout.js'
 import { noSuchBucket, requireBucket, requireObject } from './lookup.js'
 import { fileIdsOf } from './object-data.js'
 import { commitObject, lowerCaseKeys } from './put-object.js'
@@ -82,6 +82,7 @@ async function linkFiles(drive: Drive, from: string[], to: string[]): Promise<bo
   const made: string[] = []
   try {
     for (const [i, id] of from.entries()) {
+      await ensureDataDir(drive.layout, to[i]!, drive.fsync)
       await link(dataPathOf(drive.layout, id), dataPathOf(drive.layout, to[i]!))
       made.push(to[i]!)
     }

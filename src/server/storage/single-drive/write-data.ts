@@ -3,7 +3,7 @@ import { S3ServerError } from '../../errors.js'
 import { parseContentMd5 } from './content-md5.js'
 import type { Drive } from './drive.js'
 import { syncDirectory } from './durability.js'
-import { dataDirOf, dataPathOf, tmpPathOf } from './layout.js'
+import { dataDirOf, dataPathOf, ensureDataDir, tmpPathOf } from './layout.js'
 import { type ReceivedBody, receiveBody } from './receive-body.js'
 
 /** A body to store, as PutObject and UploadPart receive it. */
@@ -42,6 +42,7 @@ export async function writeData(
       throw new S3ServerError('BadDigest', undefined, { ExpectedDigest: expectedMd5 })
     }
     if (received.inline) return received
+    await ensureDataDir(drive.layout, id, drive.fsync)
     await rename(tmpPath, dataPathOf(drive.layout, id))
     if (drive.fsync) await syncDirectory(dataDirOf(drive.layout, id))
     return received

@@ -1,4 +1,4 @@
-import { readdir, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { openSingleDrive } from '../../../../src/server/storage/single-drive.js'
@@ -21,6 +21,12 @@ async function listDataFiles(dir: string): Promise<string[]> {
 const FILES_ONLY = { inlineLimit: 0 }
 
 const ORPHAN = 'ab/ab00000000000000000000000000dead'
+
+/** A data file no record references, in a fan-out folder made for it if none exists yet. */
+async function plantOrphan(dir: string): Promise<void> {
+  await mkdir(join(dir, '.silo.sys', 'data', 'ab'), { recursive: true })
+  await writeFile(join(dir, '.silo.sys', 'data', ORPHAN), 'orphan')
+}
 
 describe('single drive on disk', () => {
   let drive: Drive | undefined
@@ -56,7 +62,7 @@ describe('single drive on disk', () => {
     await drive.backend.createBucket('b', '')
     await putText(drive.backend, 'b', 'kept', 'k')
     await drive.backend.close()
-    await writeFile(join(drive.dir, '.silo.sys', 'data', ORPHAN), 'orphan')
+    await plantOrphan(drive.dir)
     drive.backend = await openSingleDrive(drive.dir, { ...FILES_ONLY, fsync: false })
     expect(await listDataFiles(drive.dir)).toContain(ORPHAN)
     await drive.backend.close()
@@ -73,7 +79,7 @@ describe('single drive on disk', () => {
   it("sweeps orphans at every open with sweepOrphans: 'always'", async () => {
     drive = await openTempDrive({ ...FILES_ONLY, sweepOrphans: 'always' })
     await drive.backend.close()
-    await writeFile(join(drive.dir, '.silo.sys', 'data', ORPHAN), 'orphan')
+    await plantOrphan(drive.dir)
     drive.backend = await openSingleDrive(drive.dir, { ...FILES_ONLY, sweepOrphans: 'always' })
     expect(await listDataFiles(drive.dir)).toEqual([])
   })
@@ -104,7 +110,7 @@ describe('single drive on disk', () => {
     await backend.copyObject({ sourceBucket: 'b', sourceKey: 'done', bucket: 'b', key: 'copy' })
     await putText(backend, 'b', 'inline', 'small objects have no file')
     await backend.close()
-    await writeFile(join(drive.dir, '.silo.sys', 'data', ORPHAN), 'orphan')
+    await plantOrphan(drive.dir)
     drive.backend = await openSingleDrive(drive.dir, options)
     // The pending part, the completed part, and the copy's hard link of it.
     expect(await listDataFiles(drive.dir)).toHaveLength(3)
