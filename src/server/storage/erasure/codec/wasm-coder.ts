@@ -31,9 +31,15 @@ function wasmBytes(): Uint8Array<ArrayBuffer> {
   return moduleBytes
 }
 
-/** Whether this runtime accepts the SIMD module (Node 20 does; older engines may not). */
+let simdSupported: boolean | undefined
+
+/**
+ * Whether this runtime accepts the SIMD module (Node 20 does; older engines may not). Validated
+ * once per process: every createReedSolomon asks, and validation costs ~0.5 ms.
+ */
 export function isWasmSimdSupported(): boolean {
-  return typeof WebAssembly === 'object' && WebAssembly.validate(wasmBytes())
+  simdSupported ??= typeof WebAssembly === 'object' && WebAssembly.validate(wasmBytes())
+  return simdSupported
 }
 
 /**
