@@ -132,7 +132,7 @@ describe.skipIf(!CLI_BUILT)('silo admin heal / info on an erasure-coded server (
     const lines = result.stdout.trimEnd().split('\n')
     expect(lines).toContain('  ◦ photos/2026/cat0.jpg  object  4/4 ok → 4/4 ok')
     expect(lines.at(-1)).toMatch(
-      /^Healed \d+ items \(objects 3, buckets 1, metadata \d+\) in \d+\.\d s: \d+ already healthy, 0 healed, 0 could not be healed$/,
+      /^Heal: \d+ items \(objects 3, buckets 1, metadata \d+\) in \d+\.\d s: \d+ already healthy, 0 healed, 0 could not be healed$/,
     )
   })
 

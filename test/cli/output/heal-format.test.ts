@@ -112,7 +112,7 @@ describe('heal outcomes and summary', () => {
       false,
     )
     expect(formatHealSummary(tally, { dryRun: false, seconds: 1.26 }, plain)).toBe(
-      'Healed 5 items (objects 2, buckets 1, metadata 2) in 1.3 s: 2 already healthy, 2 healed, 1 could not be healed',
+      'Heal: 5 items (objects 2, buckets 1, metadata 2) in 1.3 s: 2 already healthy, 2 healed, 1 could not be healed',
     )
     expect(formatHealSummary(createHealTally(), { dryRun: true, seconds: 0 }, plain)).toBe(
       'Dry run: 0 items (objects 0, buckets 0, metadata 0) in 0.0 s: 0 already healthy, 0 would be healed, 0 could not be healed',

@@ -78,7 +78,7 @@ export function formatHealItem(item: HealResultItem, colors: Palette): string {
  * The closing line.
  * @example
  * formatHealSummary(tally, { dryRun: false, seconds: 1.25 }, palette)
- * // 'Healed 7 items (objects 4, buckets 1, metadata 2) in 1.3 s: 5 already healthy, 2 healed, 0 could not be healed'
+ * // 'Heal: 7 items (objects 4, buckets 1, metadata 2) in 1.3 s: 5 already healthy, 2 healed, 0 could not be healed'
  */
 export function formatHealSummary(
   tally: HealTally,
@@ -89,7 +89,7 @@ export function formatHealSummary(
   const healed = `${tally.healed} ${run.dryRun ? 'would be healed' : 'healed'}`
   const failed = `${tally.failed} could not be healed`
   const counts = `${tally.healthy} already healthy, ${tally.healed > 0 ? colors.green(healed) : healed}, ${tally.failed > 0 ? colors.red(failed) : failed}`
-  return `${run.dryRun ? 'Dry run:' : 'Healed'} ${what}: ${counts}`
+  return `${run.dryRun ? 'Dry run:' : 'Heal:'} ${what}: ${counts}`
 }
 
 /** `ok/total ok`, then the other states' counts, coloured by how much redundancy is left. */
