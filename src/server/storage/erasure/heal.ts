@@ -1,4 +1,3 @@
-import { S3ServerError } from '../../errors.js'
 import type { DriveState, DriveStatus, Healer, HealResultItem, HealStepOptions } from '../heal-types.js'
 import type { ObjectInfo } from '../types.js'
 import {
@@ -251,7 +250,6 @@ async function healObject(
   const fields = {
     type: 'object' as const,
     bucket,
-    key,
     object: key,
     dataBlocks: meta.data,
     parityBlocks: meta.parity,
@@ -398,9 +396,4 @@ async function healDangling(
     for (const r of removed) if (r.ok) after.set(r.drive, 'missing')
   }
   return item(ctx, { ...fields, detail }, statusWith(ctx, before), statusWith(ctx, after))
-}
-
-/** NoSuchKey for heal of an object no drive holds (the sequence reports nothing to do). */
-export function noSuchObject(key: string): S3ServerError {
-  return new S3ServerError('NoSuchKey', undefined, { Key: key })
 }

@@ -2,7 +2,6 @@ import { compareUtf8 } from '../single-drive/key-codec.js'
 import type { ListObjectsInput, ListObjectsResult, ObjectInfo } from '../types.js'
 import { requireBucket } from './buckets.js'
 import {
-  codeOf,
   type DriveResult,
   type ErasureContext,
   minimumReadDrives,
@@ -11,7 +10,7 @@ import {
   usableDrives,
 } from './context.js'
 import type { ErasureDrive } from './drive-set.js'
-import { readMeta, toObjectInfo } from './object-meta.js'
+import { toObjectInfo } from './object-meta.js'
 
 const MAX_KEYS = 1000
 
@@ -109,10 +108,8 @@ export async function* listKeysOnAnyDrive(
     const { bound, complete } = boundOf(pages)
     const keys = new Set<string>()
     for (const page of pages) {
-      if (!page.ok) {
-        if (codeOf(page.error) === 'NoSuchBucket') continue
-        continue
-      }
+      // A drive without the bucket (or failing) adds nothing; the others still list.
+      if (!page.ok) continue
       for (const object of page.value.objects) {
         if (bound === undefined || compareUtf8(object.key, bound) <= 0) keys.add(object.key)
       }
@@ -121,9 +118,4 @@ export async function* listKeysOnAnyDrive(
     if (complete) return
     cursor = bound
   }
-}
-
-/** Whether a drive's listed object carries our metadata (else it is not ours to list). */
-export function isErasureObject(info: ObjectInfo): boolean {
-  return readMeta(info) !== undefined
 }
