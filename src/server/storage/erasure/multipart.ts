@@ -24,6 +24,7 @@ import {
   minimumReadDrives,
   onDrives,
   usableDrives,
+  watchDrive,
 } from './context.js'
 import type { ErasureDrive } from './drive-set.js'
 import {
@@ -142,7 +143,7 @@ export async function uploadPart(ctx: ErasureContext, input: UploadPartInput): P
       store: (body) => {
         const own: UploadPartInput = { bucket, key, uploadId, partNumber, body, meta: '', etag: '' }
         driveInputs.push(own)
-        return drive.backend!.uploadPart(own)
+        return watchDrive(ctx, drive.backend!.uploadPart(own))
       },
     })),
     input,

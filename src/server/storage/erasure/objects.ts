@@ -12,6 +12,7 @@ import {
   minimumReadDrives,
   onDrives,
   usableDrives,
+  watchDrive,
 } from './context.js'
 import type { ErasureDrive } from './drive-set.js'
 import { blocksOf } from './geometry.js'
@@ -137,7 +138,7 @@ export async function putObject(ctx: ErasureContext, input: PutObjectInput): Pro
         store: (body) => {
           const own: PutObjectInput = { bucket, key, body, headers: {}, etag: '' }
           driveInputs.set(drive, own)
-          return drive.backend!.putObject(own)
+          return watchDrive(ctx, drive.backend!.putObject(own))
         },
       }
     }),
