@@ -79,7 +79,6 @@ export class ErasureDrive {
   /** Formats a missing drive afresh (heal): new store, format.json last. */
   async format(format: DriveFormat, options: SingleDriveOptions): Promise<void> {
     await this.#drop('missing', 'being formatted')
-    await mkdir(this.endpoint, { recursive: true })
     this.backend = await openSingleDrive(this.endpoint, options)
     await writeFormat(this.endpoint, format)
     this.#stamp = ''
@@ -135,9 +134,16 @@ export class DriveSet {
    */
   static async open(dirs: string[], options: DriveSetOptions): Promise<DriveSet> {
     const resolved = dirs.map((d) => resolve(d))
-    await Promise.all(resolved.map((d) => mkdir(d, { recursive: true }).catch(() => {})))
-    const readings = await Promise.all(resolved.map((d) => readFormat(d)))
-    const formats = readings.flatMap((r) => (r.kind === 'ok' ? [r.format] : []))
+    let readings = await Promise.all(resolved.map((d) => readFormat(d)))
+    let formats = readings.flatMap((r) => (r.kind === 'ok' ? [r.format] : []))
+    if (formats.length === 0) {
+      // A new deployment: its drive folders may not exist yet. Once formatted, a drive folder
+      // that is gone is `offline` (say, an unmounted disk) and is never recreated here, so heal
+      // cannot format the mount point's parent file system by mistake.
+      await Promise.all(resolved.map((d) => mkdir(d, { recursive: true }).catch(() => {})))
+      readings = await Promise.all(resolved.map((d) => readFormat(d)))
+      formats = readings.flatMap((r) => (r.kind === 'ok' ? [r.format] : []))
+    }
     let reference: DriveFormat
     if (formats.length === 0) {
       const reachable = readings.filter((r) => r.kind === 'missing').length

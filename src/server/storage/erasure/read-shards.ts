@@ -37,8 +37,31 @@ export async function* readBlocks(
   redundancy: Redundancy,
   what: string,
 ): AsyncGenerator<Buffer> {
-  for await (const { span, shards } of readShardSets(sources, spans, redundancy, what, 'data')) {
+  for await (const { span, shards } of readAhead(readShardSets(sources, spans, redundancy, what, 'data'))) {
     yield* sliceBlock(shards, span)
+  }
+}
+
+/**
+ * Yields what `source` yields, asking for the next value as soon as the current one is handed
+ * out: the drives read block k+1 while block k goes to the client.
+ */
+async function* readAhead<T>(source: AsyncGenerator<T>): AsyncGenerator<T> {
+  let pending = source.next()
+  // A read-ahead the consumer never waits for (it stopped early) must not be an unhandled rejection.
+  pending.catch(() => {})
+  try {
+    while (true) {
+      const step = await pending
+      if (step.done) return
+      pending = source.next()
+      pending.catch(() => {})
+      yield step.value
+    }
+  } finally {
+    // Let the read in flight settle, then close the drives' streams.
+    await pending.catch(() => {})
+    await source.return(undefined)
   }
 }
 
