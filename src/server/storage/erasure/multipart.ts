@@ -3,6 +3,7 @@ import { S3ServerError } from '../../errors.js'
 import { MULTIPART_LIMITS } from '../multipart-limits.js'
 import { compareUtf8 } from '../single-drive/key-codec.js'
 import { checkPartNumber } from '../single-drive/multipart/upload-part.js'
+import { lowerCaseKeys } from '../single-drive/put-object.js'
 import { createUploadId } from '../single-drive/upload-codec.js'
 import type {
   CompleteMultipartUploadInput,
@@ -418,8 +419,4 @@ function compareMark(a: { key: string; uploadId: string }, b: { key: string; upl
 
 function unquote(etag: string): string {
   return etag.trim().replace(/^"(.*)"$/, '$1')
-}
-
-function lowerCaseKeys(headers: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]))
 }

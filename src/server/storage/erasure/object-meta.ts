@@ -49,10 +49,14 @@ export interface EcPartMeta {
 
 /** The erasure metadata a drive holds in its record, or undefined when it is not ours. */
 export function readMeta(info: ObjectInfo): EcMeta | undefined {
-  const raw = info.headers[META_HEADER]
+  return parseJson<EcMeta>(info.headers[META_HEADER])
+}
+
+/** JSON a drive holds for us, or undefined when absent or not JSON (not ours). */
+function parseJson<T>(raw: string | undefined): T | undefined {
   if (raw === undefined) return undefined
   try {
-    return JSON.parse(raw) as EcMeta
+    return JSON.parse(raw) as T
   } catch {
     return undefined
   }
@@ -84,13 +88,7 @@ export function partSizesOf(meta: EcMeta): number[] {
 }
 
 export function readUploadMeta(info: UploadInfo): EcUploadMeta | undefined {
-  const raw = info.headers[UPLOAD_META_HEADER]
-  if (raw === undefined) return undefined
-  try {
-    return JSON.parse(raw) as EcUploadMeta
-  } catch {
-    return undefined
-  }
+  return parseJson<EcUploadMeta>(info.headers[UPLOAD_META_HEADER])
 }
 
 /** The upload as clients see it. */
@@ -99,10 +97,5 @@ export function toUploadInfo(info: UploadInfo, meta: EcUploadMeta): UploadInfo {
 }
 
 export function readPartMeta(meta: string | undefined): EcPartMeta | undefined {
-  if (meta === undefined) return undefined
-  try {
-    return JSON.parse(meta) as EcPartMeta
-  } catch {
-    return undefined
-  }
+  return parseJson<EcPartMeta>(meta)
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { Readable } from 'node:stream'
 import { S3ServerError } from '../../errors.js'
+import { lowerCaseKeys } from '../single-drive/put-object.js'
 import type { ByteRange, CopyObjectInput, GetObjectResult, ObjectInfo, PutObjectInput } from '../types.js'
 import { requireBucket } from './buckets.js'
 import {
@@ -238,8 +239,4 @@ async function* oneChunk(data: Uint8Array): AsyncGenerator<Uint8Array> {
 
 function shardOf(chosen: ChosenVersion, drive: ErasureDrive): number {
   return chosen.holders.find((h) => h.drive === drive)!.shard
-}
-
-function lowerCaseKeys(headers: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]))
 }
