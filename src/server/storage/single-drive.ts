@@ -11,6 +11,7 @@ import {
   putSystemDocument,
 } from './single-drive/documents.js'
 import type { Drive } from './single-drive/drive.js'
+import { lockDrive } from './single-drive/drive-lock.js'
 import { createLayout, prepareLayout } from './single-drive/layout.js'
 import { listObjects } from './single-drive/list-objects.js'
 import { openMetaStore, readUsedBytes } from './single-drive/meta-store.js'
@@ -63,15 +64,22 @@ export async function openSingleDrive(
   const fsync = options.fsync ?? true
   const layout = createLayout(dir)
   await prepareLayout(layout)
-  const meta = openMetaStore(layout.meta, { fsync })
-  await recoverDrive(layout, meta, options.sweepOrphans ?? 'after-crash')
   const inlineLimit = options.inlineLimit ?? DEFAULT_INLINE_LIMIT
   if (!Number.isInteger(inlineLimit) || inlineLimit < 0) {
     throw new RangeError(`inlineLimit must be a whole number of bytes, not ${inlineLimit}`)
   }
+  const unlock = await lockDrive(layout.sys)
+  let meta: ReturnType<typeof openMetaStore>
+  try {
+    meta = openMetaStore(layout.meta, { fsync })
+    await recoverDrive(layout, meta, options.sweepOrphans ?? 'after-crash')
+  } catch (error) {
+    await unlock()
+    throw error
+  }
   const commits = new CommitQueue(meta.env, { awaitFlush: fsync })
   const drive: Drive = { layout, meta, fsync, commits, inlineLimit }
-  return createSingleDriveBackend(drive)
+  return createSingleDriveBackend(drive, unlock)
 }
 
 /** A single drive, with what a backend composed of drives (erasure coding) also needs. */
@@ -80,7 +88,7 @@ export interface SingleDriveBackend extends StorageBackend {
   listBucketDocuments(bucket: string): Promise<string[]>
 }
 
-function createSingleDriveBackend(drive: Drive): SingleDriveBackend {
+function createSingleDriveBackend(drive: Drive, unlock: () => Promise<void>): SingleDriveBackend {
   return {
     listBucketDocuments: async (bucket) => listBucketDocuments(drive, bucket),
     kind: 'FS',
@@ -110,6 +118,7 @@ function createSingleDriveBackend(drive: Drive): SingleDriveBackend {
       await drive.commits.idle()
       await markClosed(drive.meta)
       await drive.meta.env.close()
+      await unlock()
     },
   }
 }
