@@ -8,6 +8,7 @@ import { nodeCrypto } from './auth/node-crypto.js'
 import { SigningKeyCache } from './auth/signing-key-cache.js'
 import { formatBanner, listEndpoints } from './banner.js'
 import { ConfigStore } from './config/config-store.js'
+import type { ServerConfig } from './config/server-config.js'
 import type { Logger, ServerContext } from './context.js'
 import type { CorsPolicy } from './cors/cors-policy.js'
 import { type BucketEvents, createBucketEvents } from './events/bucket-events.js'
@@ -81,6 +82,16 @@ export function createServer(options: ServerOptions): SiloServer {
       await iam.load()
       const configStore = new ConfigStore(opened, opts.region)
       const lifecycle = new Lifecycle(await configStore.load(), () => configStore.load(), opts.logger)
+      // Erasure storage classes from the configuration (`storageclass`); a stored value these
+      // drives cannot give (validated when it was set) falls back to the default, loudly.
+      const applyStorageClasses = (config: ServerConfig) => {
+        try {
+          configStore.checkStorageClasses(config, true)
+        } catch (error) {
+          opts.logger.warn(`[silo] ${(error as Error).message}; using the default storage classes`)
+        }
+      }
+      applyStorageClasses(lifecycle.config)
       const network = new NetworkStats()
       heal = new HealSequences(opened)
       const admin: AdminServices = {
@@ -99,6 +110,7 @@ export function createServer(options: ServerOptions): SiloServer {
       const ctx = createContext(opened, iam, lifecycle, admin, configStore.regionOf(lifecycle.config), opts)
       // Restart (admin `service restart`): IAM and region first, then the event targets.
       lifecycle.onReload(async (config) => {
+        applyStorageClasses(config)
         await iam.load()
         ctx.region = configStore.regionOf(config)
         ctx.auth.region = ctx.region

@@ -58,6 +58,46 @@ describe.skipIf(!CLI_BUILT)('silo server DIR... (erasure mode)', () => {
     }
   })
 
+  it("the configuration's storageclass sets parity after a restart; parity the drives cannot give is refused", async () => {
+    drives = await createDrives(8)
+    server = await startSilo(drives.paths)
+    const admin = server.admin()
+    const config = await admin.getConfig()
+    await expect(
+      admin.setConfig({ ...config, storageclass: { standard: 'EC:5', rrs: '' } }),
+    ).rejects.toMatchObject({
+      code: 'XSiloAdminConfigBadJSON',
+      message: expect.stringContaining(
+        'storageclass: STANDARD parity must be a whole number from 1 to 4 for 8 drives',
+      ),
+    })
+    await admin.setConfig({ ...config, storageclass: { standard: 'EC:3', rrs: 'EC:1' } })
+    await admin.serviceRestart()
+    const [info] = await admin.serverInfo()
+    expect(info!.storage.backend).toMatchObject({
+      standardSCData: 5,
+      standardSCParity: 3,
+      rrSCData: 7,
+      rrSCParity: 1,
+    })
+    const client = server.client()
+    await client.makeBucket('classes')
+    await client.putObject('classes', 'std', 'written with EC 5+3')
+    const healer = await admin.heal({ bucket: 'classes', prefix: 'std', dryRun: true })
+    let items: Array<{ object: string; dataBlocks?: number; parityBlocks?: number }> = []
+    for (let i = 0; i < 100 && !items.some((item) => item.object === 'std'); i++) {
+      const status = await admin.healStatus({
+        bucket: 'classes',
+        prefix: 'std',
+        clientToken: healer.clientToken,
+      })
+      items = items.concat(status.items)
+      if (status.summary !== 'running') break
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    expect(items.find((item) => item.object === 'std')).toMatchObject({ dataBlocks: 5, parityBlocks: 3 })
+  })
+
   it('SILO_STORAGE_CLASS_STANDARD=EC:2 sets the parity of 8 drives to 2', async () => {
     drives = await createDrives(8)
     server = await startSilo(drives.paths, { SILO_STORAGE_CLASS_STANDARD: 'EC:2' })

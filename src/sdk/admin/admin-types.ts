@@ -85,6 +85,8 @@ export interface ServerConfigDocument {
   region: string
   /** Notification targets: kind → instance id → parameters. */
   notify: Record<string, Record<string, Record<string, unknown>>>
+  /** Erasure-coded servers: parity per storage class, `"EC:<parity>"` or `""` for the default. */
+  storageclass?: { standard: string; rrs: string }
 }
 
 /**

@@ -21,6 +21,12 @@ export interface ServerConfig {
   /** Region the server answers for; '' means the one given to `createServer` (default us-east-1). */
   region: string
   notify: NotifyConfig
+  /**
+   * Erasure-coded setups: parity of the storage classes, MinIO's `EC:<parity>` form ('' for the
+   * default: half the drives for STANDARD, 2 for REDUCED_REDUNDANCY). Env
+   * SILO_STORAGE_CLASS_STANDARD / SILO_STORAGE_CLASS_RRS override it. Ignored on one drive.
+   */
+  storageclass?: { standard: string; rrs: string }
 }
 
 /** A configuration that cannot be accepted; `field` names the bad part (`notify.redis["1"].address`). */
@@ -34,7 +40,8 @@ export class ServerConfigError extends Error {
   }
 }
 
-const KEYS = ['version', 'region', 'notify']
+const KEYS = ['version', 'region', 'notify', 'storageclass']
+const STORAGE_CLASS = /^(EC:\d{1,2})?$/
 const REGION = /^[a-z0-9-]{0,63}$/
 
 /**
@@ -81,8 +88,39 @@ export function parseServerConfig(text: string): ServerConfig {
       throw new ServerConfigError(e.field, e.message.slice(e.field.length + 2))
     throw e
   }
+  const config: ServerConfig = { version: CONFIG_VERSION, region, notify: notify as NotifyConfig }
+  if (root.storageclass !== undefined) config.storageclass = parseStorageClasses(root.storageclass)
   // A plain copy: parseJson's objects have no prototype.
-  return JSON.parse(JSON.stringify({ version: CONFIG_VERSION, region, notify })) as ServerConfig
+  return JSON.parse(JSON.stringify(config)) as ServerConfig
+}
+
+/** `{"standard": "EC:<p>" | "", "rrs": "EC:<p>" | ""}`. */
+function parseStorageClasses(value: JsonValue): { standard: string; rrs: string } {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw new ServerConfigError(
+      'storageclass',
+      'must be an object {"standard": "EC:<parity>", "rrs": "EC:<parity>"}',
+    )
+  }
+  const classes = { standard: '', rrs: '' }
+  for (const [key, v] of Object.entries(value)) {
+    if (key !== 'standard' && key !== 'rrs') {
+      throw new ServerConfigError(`storageclass.${key}`, 'unknown key (allowed: standard, rrs)')
+    }
+    if (typeof v !== 'string' || !STORAGE_CLASS.test(v)) {
+      throw new ServerConfigError(
+        `storageclass.${key}`,
+        'must be "EC:<parity>" (e.g. "EC:2") or "" for the default',
+      )
+    }
+    classes[key] = v
+  }
+  return classes
+}
+
+/** The parity an `EC:<p>` value gives, or undefined for '' (the default). */
+export function parityOf(value: string | undefined): number | undefined {
+  return value ? Number(value.slice(3)) : undefined
 }
 
 function parseStrict(text: string): JsonValue {

@@ -59,13 +59,20 @@ export async function openErasure(dirs: string[], options: ErasureOptions = {}):
       `erasure coding needs an even number of drives from ${MIN_DRIVES} to ${MAX_DRIVES}; ${dirs.length} given`,
     )
   }
-  const classes = resolveStorageClasses(
-    dirs.length,
+  // Options, then env, win over the server configuration's `storageclass` (setStorageClasses).
+  const fixedStandard =
     options.standardParity ??
-      parseStorageClassParity(process.env.SILO_STORAGE_CLASS_STANDARD, 'SILO_STORAGE_CLASS_STANDARD'),
+    parseStorageClassParity(process.env.SILO_STORAGE_CLASS_STANDARD, 'SILO_STORAGE_CLASS_STANDARD')
+  const fixedReduced =
     options.reducedParity ??
-      parseStorageClassParity(process.env.SILO_STORAGE_CLASS_RRS, 'SILO_STORAGE_CLASS_RRS'),
-  )
+    parseStorageClassParity(process.env.SILO_STORAGE_CLASS_RRS, 'SILO_STORAGE_CLASS_RRS')
+  const classesWith = (configured: { standard?: number; reduced?: number }) =>
+    resolveStorageClasses(
+      dirs.length,
+      fixedStandard ?? configured.standard,
+      fixedReduced ?? configured.reduced,
+    )
+  const classes = classesWith({})
   const envInterval = process.env.SILO_DRIVE_CHECK_MS
   const checkIntervalMs = options.driveCheckIntervalMs ?? (envInterval ? Number(envInterval) : 1000)
   if (!Number.isFinite(checkIntervalMs) || checkIntervalMs < 0) {
@@ -110,7 +117,16 @@ export async function openErasure(dirs: string[], options: ErasureOptions = {}):
     healer: createHealer(ctx),
     layout: async () => {
       await set.refresh()
-      return { setCount: 1, drives: set.status(), standard: classes.standard, reduced: classes.reduced }
+      return {
+        setCount: 1,
+        drives: set.status(),
+        standard: ctx.classes.standard,
+        reduced: ctx.classes.reduced,
+      }
+    },
+    setStorageClasses: (configured, { dryRun = false } = {}) => {
+      const resolved = classesWith(configured)
+      if (!dryRun) ctx.classes = resolved
     },
     close: () => set.close(),
   }

@@ -281,5 +281,11 @@ export interface StorageBackend {
   readonly healer?: Healer
   /** Erasure-coded backends: drives and data/parity, for `info`. */
   layout?(): Promise<ErasureLayout>
+  /**
+   * Erasure-coded backends: the parity of the storage classes from the server configuration
+   * (undefined: the default, or what env/options set, which win). Throws RangeError naming the
+   * class when the drives cannot give it; with `dryRun` it only checks.
+   */
+  setStorageClasses?(classes: { standard?: number; reduced?: number }, options?: { dryRun?: boolean }): void
   close(): Promise<void>
 }

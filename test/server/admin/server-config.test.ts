@@ -30,8 +30,17 @@ describe('the server configuration document', () => {
     ['{"version":"1","notify":[]}', 'notify: must be an object'],
     ['{"version":"1","notify":{"pigeon":{}}}', 'notify.pigeon'],
     ['{"version":"1","notify":{"webhook":{"1":{"enable":true}}}}', 'notify.webhook["1"]'],
+    ['{"version":"1","storageclass":"EC:2"}', 'storageclass: must be an object'],
+    ['{"version":"1","storageclass":{"standard":"EC-2"}}', 'storageclass.standard: must be "EC:<parity>"'],
+    ['{"version":"1","storageclass":{"rrs":2}}', 'storageclass.rrs: must be "EC:<parity>"'],
+    ['{"version":"1","storageclass":{"glacier":"EC:1"}}', 'storageclass.glacier: unknown key'],
   ])('%s is refused: %s', (text, message) => {
     expect(() => parseServerConfig(text)).toThrow(message)
+  })
+
+  it('keeps erasure storage classes in MinIO\'s EC:<parity> form, "" meaning the default', () => {
+    const text = JSON.stringify({ version: '1', storageclass: { standard: 'EC:2' } })
+    expect(parseServerConfig(text).storageclass).toEqual({ standard: 'EC:2', rrs: '' })
   })
 
   it('refuses a document over 256 KiB', () => {
