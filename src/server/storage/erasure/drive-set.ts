@@ -76,6 +76,21 @@ export class ErasureDrive {
     this.#set('ok', '')
   }
 
+  /**
+   * Whether the drive still holds the format.json it was checked with, looked at now (one stat):
+   * a write asks just before it lets the drive commit, so a drive wiped or replaced since the
+   * last health check does not count toward the write's quorum with a store whose files are gone.
+   */
+  async stillFormatted(): Promise<boolean> {
+    if (this.state !== 'ok' || this.#stamp === '') return false
+    try {
+      const s = await stat(formatPathOf(this.endpoint))
+      return `${s.ino}:${s.mtimeMs}` === this.#stamp
+    } catch {
+      return false
+    }
+  }
+
   /** Formats a missing drive afresh (heal): new store, format.json last. */
   async format(format: DriveFormat, options: SingleDriveOptions): Promise<void> {
     await this.#drop('missing', 'being formatted')

@@ -153,6 +153,7 @@ export async function uploadPart(ctx: ErasureContext, input: UploadPartInput): P
       blockSize: upload.meta.blockSize,
       writeQuorum,
       what,
+      onDriveLost: () => ctx.set.suspect(),
       beforeCommit: async (received) => {
         partMeta.size = received.size
         partMeta.etag = received.md5Hex

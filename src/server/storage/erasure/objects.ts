@@ -149,6 +149,7 @@ export async function putObject(ctx: ErasureContext, input: PutObjectInput): Pro
       blockSize: ctx.blockSize,
       writeQuorum,
       what,
+      onDriveLost: () => ctx.set.suspect(),
       beforeCommit: async (received) => {
         meta.size = received.size
         meta.etag = received.md5Hex

@@ -36,6 +36,8 @@ export interface ErasureWriteOptions {
    * once the commits settle (the object's write lock is held in between).
    */
   beforeCommit?: (received: { size: number; md5Hex: string }) => Promise<() => void>
+  /** Told when a drive turned out wiped or replaced at the barrier (the set re-checks health). */
+  onDriveLost?: () => void
 }
 
 /** What was written. */
@@ -91,7 +93,15 @@ export async function writeShards(
   barrier.catch(() => {})
   for (const feed of feeds) feed.end(barrier)
   await Promise.all(feeds.map((f) => f.atBarrier))
-  const ready = feeds.filter((f) => !f.dead).length
+  // A drive wiped since the last health check would commit into deleted files: it drops out.
+  const intact = await Promise.all(targets.map((t, i) => !feeds[i]!.dead && t.drive.stillFormatted()))
+  intact.forEach((ok, i) => {
+    if (!ok && !feeds[i]!.dead) {
+      feeds[i]!.fail(new Error(`drive ${targets[i]!.drive.endpoint} lost its format.json during the write`))
+      options.onDriveLost?.()
+    }
+  })
+  const ready = intact.filter(Boolean).length
   if (ready < options.writeQuorum) {
     const error = writeQuorumError(options.what, ready, options.writeQuorum)
     refuse(error)

@@ -143,6 +143,22 @@ describe('erasure backend: drives lost, bitrot and heal', () => {
     expect(await snapshot(h.dirs)).toEqual(before)
   })
 
+  it('does not count drives wiped since the last health check toward a write quorum', async () => {
+    // Health checks an hour apart: only the check at the commit barrier can notice the wipe.
+    harness = await openTempErasure(4, { driveCheckIntervalMs: 3_600_000 })
+    const h = harness
+    await h.backend.createBucket(bucket, '')
+    await h.backend.putObject({ bucket, key: 'before', body: bodyOf(Buffer.from('four drives')) })
+    for (const dir of h.dirs.slice(0, 2)) await rm(join(dir, '.silo.sys'), { recursive: true, force: true })
+    // Small enough to live in each drive's LMDB: a wiped drive's open store would take it.
+    await expect(
+      h.backend.putObject({ bucket, key: 'after', body: bodyOf(Buffer.from('two drives are gone')) }),
+    ).rejects.toMatchObject({ code: 'XSiloWriteQuorum' })
+    const layout = await h.backend.layout!()
+    expect(layout.drives.map((d) => d.state)).toEqual(['missing', 'missing', 'ok', 'ok'])
+    expect((await readAll(h.backend, bucket, 'before')).toString()).toBe('four drives')
+  })
+
   it('removes a dangling object that no version has read quorum for', async () => {
     harness = await openTempErasure(4)
     const h = harness
