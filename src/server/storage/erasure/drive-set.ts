@@ -12,6 +12,9 @@ import {
 } from './format.js'
 import { majorityOf } from './params.js'
 
+/** How old a stillFormatted answer may be. */
+const FORMAT_LOOK_MS = 10
+
 /**
  * One drive of the set: a single-drive store (its own LMDB metadata and shard files, so any
  * drive can be lost or replaced) plus its health.
@@ -24,6 +27,8 @@ export class ErasureDrive {
   reason = ''
   /** format.json's inode and mtime when last verified: a change means re-reading it. */
   #stamp = ''
+  /** The last stillFormatted look, shared by writes within FORMAT_LOOK_MS of it. */
+  #look: { at: number; answer: Promise<boolean> } | undefined
 
   constructor(
     readonly index: number,
@@ -81,14 +86,19 @@ export class ErasureDrive {
    * a write asks just before it lets the drive commit, so a drive wiped or replaced since the
    * last health check does not count toward the write's quorum with a store whose files are gone.
    */
-  async stillFormatted(): Promise<boolean> {
-    if (this.state !== 'ok' || this.#stamp === '') return false
-    try {
-      const s = await stat(formatPathOf(this.endpoint))
-      return `${s.ino}:${s.mtimeMs}` === this.#stamp
-    } catch {
-      return false
-    }
+  stillFormatted(): Promise<boolean> {
+    if (this.state !== 'ok' || this.#stamp === '') return Promise.resolve(false)
+    // Writes reaching their barrier together share one look (a stat costs ~20 µs of main-thread
+    // time in Node, 8 per PUT on 8 drives): the answer is at most FORMAT_LOOK_MS old.
+    const now = Date.now()
+    if (this.#look && now - this.#look.at <= FORMAT_LOOK_MS) return this.#look.answer
+    const stamp = this.#stamp
+    const answer = stat(formatPathOf(this.endpoint)).then(
+      (s) => `${s.ino}:${s.mtimeMs}` === stamp,
+      () => false,
+    )
+    this.#look = { at: now, answer }
+    return answer
   }
 
   /** Formats a missing drive afresh (heal): new store, format.json last. */
@@ -111,6 +121,7 @@ export class ErasureDrive {
   async #drop(state: DriveState, reason: string): Promise<void> {
     this.#set(state, reason)
     this.#stamp = ''
+    this.#look = undefined
     const backend = this.backend
     this.backend = undefined
     await backend?.close().catch(() => {})
