@@ -42,14 +42,6 @@ export async function onDrives<T>(
   )
 }
 
-/** Passes `work` through; an I/O failure (not an S3 answer) makes the set re-check drive health. */
-export function watchDrive<T>(ctx: ErasureContext, work: Promise<T>): Promise<T> {
-  return work.catch((error: unknown) => {
-    if (!(error instanceof S3ServerError)) ctx.set.suspect()
-    throw error
-  })
-}
-
 /** The S3 error code of a failure, if it is one. */
 export function codeOf(error: unknown): string | undefined {
   return error instanceof S3ServerError ? error.code : undefined

@@ -25,7 +25,6 @@ import {
   minimumReadDrives,
   onDrives,
   usableDrives,
-  watchDrive,
 } from './context.js'
 import type { ErasureDrive } from './drive-set.js'
 import {
@@ -144,7 +143,7 @@ export async function uploadPart(ctx: ErasureContext, input: UploadPartInput): P
       store: (body) => {
         const own: UploadPartInput = { bucket, key, uploadId, partNumber, body, meta: '', etag: '' }
         driveInputs.push(own)
-        return watchDrive(ctx, drive.backend!.uploadPart(own))
+        return drive.backend!.uploadPart(own)
       },
     })),
     input,
@@ -153,7 +152,7 @@ export async function uploadPart(ctx: ErasureContext, input: UploadPartInput): P
       blockSize: upload.meta.blockSize,
       writeQuorum,
       what,
-      onDriveLost: () => ctx.set.suspect(),
+      onDriveFailure: () => ctx.set.suspect(),
       beforeCommit: async (received) => {
         partMeta.size = received.size
         partMeta.etag = received.md5Hex

@@ -13,7 +13,6 @@ import {
   minimumReadDrives,
   onDrives,
   usableDrives,
-  watchDrive,
 } from './context.js'
 import type { ErasureDrive } from './drive-set.js'
 import { blocksOf } from './geometry.js'
@@ -127,7 +126,6 @@ export async function putObject(ctx: ErasureContext, input: PutObjectInput): Pro
     dist: distributionStart(key, n),
     shard: 0,
   }
-  // Each drive's headers object is filled in just before the commit, once size and ETag are known.
   // Each drive's input is completed just before the commit, once size and ETag are known.
   const driveInputs = new Map<ErasureDrive, PutObjectInput>()
   await writeShards(
@@ -139,7 +137,7 @@ export async function putObject(ctx: ErasureContext, input: PutObjectInput): Pro
         store: (body) => {
           const own: PutObjectInput = { bucket, key, body, headers: {}, etag: '' }
           driveInputs.set(drive, own)
-          return watchDrive(ctx, drive.backend!.putObject(own))
+          return drive.backend!.putObject(own)
         },
       }
     }),
@@ -149,7 +147,7 @@ export async function putObject(ctx: ErasureContext, input: PutObjectInput): Pro
       blockSize: ctx.blockSize,
       writeQuorum,
       what,
-      onDriveLost: () => ctx.set.suspect(),
+      onDriveFailure: () => ctx.set.suspect(),
       beforeCommit: async (received) => {
         meta.size = received.size
         meta.etag = received.md5Hex

@@ -36,8 +36,11 @@ export interface ErasureWriteOptions {
    * once the commits settle (the object's write lock is held in between).
    */
   beforeCommit?: (received: { size: number; md5Hex: string }) => Promise<() => void>
-  /** Told when a drive turned out wiped or replaced at the barrier (the set re-checks health). */
-  onDriveLost?: () => void
+  /**
+   * Told when a drive failed for a reason other than an S3 answer (an I/O error) or turned out
+   * wiped or replaced at the barrier: the set should re-check drive health.
+   */
+  onDriveFailure?: () => void
 }
 
 /** What was written. */
@@ -69,6 +72,7 @@ export async function writeShards(
       (error) => {
         failures.push(error)
         feeds[i]!.abandon()
+        if (!(error instanceof S3ServerError)) options.onDriveFailure?.()
         return false
       },
     ),
@@ -98,7 +102,7 @@ export async function writeShards(
   intact.forEach((ok, i) => {
     if (!ok && !feeds[i]!.dead) {
       feeds[i]!.fail(new Error(`drive ${targets[i]!.drive.endpoint} lost its format.json during the write`))
-      options.onDriveLost?.()
+      options.onDriveFailure?.()
     }
   })
   const ready = intact.filter(Boolean).length
