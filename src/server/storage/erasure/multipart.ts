@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto'
 import { S3ServerError } from '../../errors.js'
-import { MULTIPART_LIMITS } from '../multipart-limits.js'
 import { compareUtf8 } from '../single-drive/key-codec.js'
+import { checkRequestedParts, partSizeError, unquote } from '../single-drive/multipart/complete-upload.js'
 import { checkPartNumber } from '../single-drive/multipart/upload-part.js'
 import { lowerCaseKeys } from '../single-drive/put-object.js'
 import { createUploadId } from '../single-drive/upload-codec.js'
@@ -193,13 +193,7 @@ export async function completeMultipartUpload(
 ): Promise<ObjectInfo> {
   const { bucket, key, uploadId } = input
   const what = `CompleteMultipartUpload ${bucket}/${key}`
-  if (input.parts.length === 0) {
-    throw new S3ServerError('MalformedXML', 'CompleteMultipartUpload must name at least one part.')
-  }
-  for (let i = 1; i < input.parts.length; i++) {
-    if (input.parts[i]!.partNumber <= input.parts[i - 1]!.partNumber)
-      throw new S3ServerError('InvalidPartOrder')
-  }
+  checkRequestedParts(input.parts)
   const all = await usableDrives(ctx, minimumReadDrives(ctx), what, true)
   return ctx.locks.with(lockNameOf(bucket, key), async () => {
     const upload = await chooseUpload(ctx, bucket, key, uploadId, all)
@@ -228,7 +222,11 @@ export async function completeMultipartUpload(
       }
       chosen.push(best.part)
     }
-    checkSizes(chosen, input)
+    const sizeError = partSizeError(
+      chosen.map((p) => p.size),
+      input,
+    )
+    if (sizeError) throw sizeError
     const md5 = createHash('md5')
     for (const part of chosen) md5.update(Buffer.from(part.etag, 'hex'))
     const meta: EcMeta = {
@@ -275,21 +273,6 @@ export async function completeMultipartUpload(
     if (done.length < writeQuorum) throw writeQuorumError(what, done.length, writeQuorum)
     return toObjectInfo(bucket, key, meta, true)
   })
-}
-
-function checkSizes(chosen: EcPartMeta[], input: CompleteMultipartUploadInput): void {
-  const small = chosen.findIndex((p, i) => i < chosen.length - 1 && p.size < MULTIPART_LIMITS.minPartSize)
-  if (small >= 0) {
-    throw new S3ServerError('EntityTooSmall', undefined, {
-      ProposedSize: String(chosen[small]!.size),
-      MinSizeAllowed: String(MULTIPART_LIMITS.minPartSize),
-      PartNumber: String(input.parts[small]!.partNumber),
-    })
-  }
-  const total = chosen.reduce((sum, p) => sum + p.size, 0)
-  if (total > MULTIPART_LIMITS.maxObjectSize) {
-    throw new S3ServerError('EntityTooLarge', `The completed object would be ${total} bytes; at most 5 TiB.`)
-  }
 }
 
 export async function abortMultipartUpload(
@@ -415,8 +398,4 @@ export async function listMultipartUploads(
 
 function compareMark(a: { key: string; uploadId: string }, b: { key: string; uploadId: string }): number {
   return compareUtf8(a.key, b.key) || (a.uploadId < b.uploadId ? -1 : a.uploadId > b.uploadId ? 1 : 0)
-}
-
-function unquote(etag: string): string {
-  return etag.trim().replace(/^"(.*)"$/, '$1')
 }

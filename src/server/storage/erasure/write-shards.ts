@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { S3ServerError } from '../../errors.js'
 import { iterateAbortable } from '../single-drive/abortable.js'
 import { parseContentMd5 } from '../single-drive/content-md5.js'
+import { incompleteBody } from '../single-drive/receive-body.js'
 import { createReedSolomon } from './codec/index.js'
 import type { ErasureDrive } from './drive-set.js'
 import { shardSizeOf } from './geometry.js'
@@ -208,9 +209,4 @@ async function emitBlock(
 /** The bitrot hash of a shard block. */
 export function hashOf(shard: Uint8Array): Buffer {
   return createHash('sha256').update(shard).digest()
-}
-
-function incompleteBody(declared: number, received: number): S3ServerError {
-  const what = received > declared ? `more than ${declared}` : `${received} of ${declared}`
-  return new S3ServerError('IncompleteBody', `Received ${what} declared bytes.`)
 }

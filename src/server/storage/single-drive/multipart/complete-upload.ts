@@ -40,7 +40,7 @@ export async function completeMultipartUpload(
 }
 
 /** MalformedXML for no parts, InvalidPartOrder unless part numbers strictly ascend. */
-function checkRequestedParts(parts: CompleteMultipartUploadInput['parts']): void {
+export function checkRequestedParts(parts: CompleteMultipartUploadInput['parts']): void {
   if (parts.length === 0) {
     throw new S3ServerError('MalformedXML', 'CompleteMultipartUpload must name at least one part.')
   }
@@ -84,20 +84,37 @@ function choosePartsOrError(
     }
     chosen.push(part)
   }
-  const minPartSize = input.minPartSize ?? MULTIPART_LIMITS.minPartSize
-  const small = chosen.findIndex((p, i) => i < chosen.length - 1 && p.size < minPartSize)
+  return (
+    partSizeError(
+      chosen.map((p) => p.size),
+      input,
+      input.minPartSize,
+    ) ?? chosen
+  )
+}
+
+/**
+ * EntityTooSmall for a part other than the last under `minPartSize` (default 5 MiB),
+ * EntityTooLarge past 5 TiB in all; undefined when the sizes (in the request's order) are fine.
+ */
+export function partSizeError(
+  sizes: number[],
+  input: CompleteMultipartUploadInput,
+  minPartSize = MULTIPART_LIMITS.minPartSize,
+): S3ServerError | undefined {
+  const small = sizes.findIndex((size, i) => i < sizes.length - 1 && size < minPartSize)
   if (small >= 0) {
     return new S3ServerError('EntityTooSmall', undefined, {
-      ProposedSize: String(chosen[small]!.size),
+      ProposedSize: String(sizes[small]),
       MinSizeAllowed: String(minPartSize),
       PartNumber: String(input.parts[small]!.partNumber),
     })
   }
-  const total = chosen.reduce((sum, p) => sum + p.size, 0)
+  const total = sizes.reduce((sum, size) => sum + size, 0)
   if (total > MULTIPART_LIMITS.maxObjectSize) {
     return new S3ServerError('EntityTooLarge', `The completed object would be ${total} bytes; at most 5 TiB.`)
   }
-  return chosen
+  return undefined
 }
 
 /** The object record: part files in order, size, and S3's `md5(part md5s)-N` ETag. */
@@ -116,6 +133,7 @@ function objectOf(upload: StoredUpload, parts: StoredPart[], headers?: Record<st
   }
 }
 
-function unquote(etag: string): string {
+/** An ETag as stored: without the quotes a client may send. */
+export function unquote(etag: string): string {
   return etag.trim().replace(/^"(.*)"$/, '$1')
 }
