@@ -1,15 +1,11 @@
-import { resolve } from 'node:path'
 import type { Command } from 'commander'
+import { checkDriveList } from '../../server/storage/erasure/drive-list.js'
 import { EllipsisError, expandEllipsesAll } from '../../shared/ellipses.js'
 
 interface ServerCommandOptions {
   address: string
   certsDir?: string
 }
-
-/** Drive counts of an erasure set, as MinIO: 4 to 16, even. */
-export const MIN_DRIVES = 4
-export const MAX_DRIVES = 16
 
 /**
  * The drives `silo server` was given, with `{1...n}` ellipses expanded, checked: one directory
@@ -21,22 +17,7 @@ export const MAX_DRIVES = 16
 export function resolveDriveArgs(args: readonly string[]): string[] {
   const dirs = expandEllipsesAll(args)
   if (dirs.length === 1) return dirs
-  if (dirs.length < MIN_DRIVES || dirs.length > MAX_DRIVES) {
-    throw new Error(
-      `erasure mode needs ${MIN_DRIVES} to ${MAX_DRIVES} drives, got ${dirs.length} (give one DIR for a single drive)`,
-    )
-  }
-  if (dirs.length % 2 !== 0) {
-    throw new Error(`erasure mode needs an even number of drives (4, 6, ... 16), got ${dirs.length}`)
-  }
-  // `./d1` and `d1` are the same drive: two shards of one object on it would be one failure apart.
-  const seen = new Map<string, string>()
-  for (const dir of dirs) {
-    const path = resolve(dir)
-    const earlier = seen.get(path)
-    if (earlier !== undefined) throw new Error(`drive ${path} is given twice ('${earlier}' and '${dir}')`)
-    seen.set(path, dir)
-  }
+  checkDriveList(dirs)
   return dirs
 }
 

@@ -7,6 +7,7 @@ import {
   putBucketDocument,
   putSystemDocument,
 } from './erasure/documents.js'
+import { checkDriveList } from './erasure/drive-list.js'
 import { DriveSet } from './erasure/drive-set.js'
 import { createHealer } from './erasure/heal.js'
 import { KeyLocks } from './erasure/key-locks.js'
@@ -40,10 +41,6 @@ export interface ErasureOptions {
   blockSize?: number
 }
 
-/** Fewest and most drives of one erasure set (MinIO's limits). */
-export const MIN_DRIVES = 4
-export const MAX_DRIVES = 16
-
 /**
  * Opens (formatting fresh drives) an erasure-coded backend over `dirs`: every object is cut into
  * 1 MiB blocks, each block into data and parity shards spread over the drives, each shard block
@@ -54,11 +51,7 @@ export const MAX_DRIVES = 16
  * const storage = await openErasure(['/mnt/d1', '/mnt/d2', '/mnt/d3', '/mnt/d4'])
  */
 export async function openErasure(dirs: string[], options: ErasureOptions = {}): Promise<StorageBackend> {
-  if (dirs.length < MIN_DRIVES || dirs.length > MAX_DRIVES || dirs.length % 2 !== 0) {
-    throw new RangeError(
-      `erasure coding needs an even number of drives from ${MIN_DRIVES} to ${MAX_DRIVES}; ${dirs.length} given`,
-    )
-  }
+  checkDriveList(dirs)
   // Options, then env, win over the server configuration's `storageclass` (setStorageClasses).
   const fixedStandard =
     options.standardParity ??

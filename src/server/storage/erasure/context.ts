@@ -95,10 +95,10 @@ export function chooseVersion(
   if (missingBucket > 0 && missingBucket >= results.length - missingBucket) {
     throw new S3ServerError('NoSuchBucket', undefined, { BucketName: bucket })
   }
-  const seen = results.some((r) => r.ok)
-  if (seen && results.length < ctx.set.size) {
-    const best = Math.max(...groupVersions(results).map((g) => g.holders.length))
-    throw readQuorumError(`${bucket}/${key}`, best, groupVersions(results)[0]?.meta.data ?? 0)
+  // Some drives hold a version, too few to read it, while others are offline: it may be there.
+  const best = groupVersions(results).sort((a, b) => b.holders.length - a.holders.length)[0]
+  if (best && results.length < ctx.set.size) {
+    throw readQuorumError(`${bucket}/${key}`, best.holders.length, best.meta.data)
   }
   throw new S3ServerError('NoSuchKey', undefined, { Key: key })
 }

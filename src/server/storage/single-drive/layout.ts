@@ -54,7 +54,7 @@ export function listFanOutNames(): string[] {
 
 /**
  * Creates the folders. Fan-out folders are made on first use instead (ensureDataDir): making all
- * 256 up front cost ~200 ms of system time per open on this machine's file system, which an
+ * 256 up front cost 120-180 ms of system time per open on this machine's file system, which an
  * erasure set pays once per drive.
  */
 export async function prepareLayout(layout: Layout): Promise<void> {
