@@ -5,11 +5,11 @@
 import { randomBytes } from 'node:crypto'
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   CLI_BUILT,
+  cleanUpErasureRuns,
   createDrives,
-  type Drives,
   describeItem,
   itemsNotOk,
   listFiles,
@@ -17,7 +17,6 @@ import {
   readObject,
   readRange,
   runHeal,
-  type SiloProcess,
   sha256,
   startErasureServer,
   statesOf,
@@ -25,15 +24,7 @@ import {
 
 const BUCKET = 'rot'
 const KEY = 'photos/big.raw'
-let drives: Drives | undefined
-let server: SiloProcess | undefined
-
-afterEach(async () => {
-  await server?.kill()
-  await drives?.remove()
-  server = undefined
-  drives = undefined
-})
+cleanUpErasureRuns()
 
 /** The contents of every shard file on `drive`, as a sorted list of hashes (names may change on heal). */
 async function shardHashes(drive: string): Promise<string[]> {
@@ -43,8 +34,8 @@ async function shardHashes(drive: string): Promise<string[]> {
 
 describe.skipIf(!CLI_BUILT)('erasure: bitrot', () => {
   it('a flipped byte in one shard file is served around and healed', async () => {
-    drives = await createDrives(8)
-    server = await startErasureServer(drives)
+    const drives = await createDrives(8)
+    const server = await startErasureServer(drives)
     const client = server.client()
     await client.makeBucket(BUCKET)
     // 9 MiB over 4 data shards: every shard is well past the inline limit, so it is a file.
@@ -93,8 +84,8 @@ describe.skipIf(!CLI_BUILT)('erasure: bitrot', () => {
   })
 
   it('corrupt shards on `parity` drives still read exactly; on more, a read fails instead of returning wrong bytes', async () => {
-    drives = await createDrives(8)
-    server = await startErasureServer(drives)
+    const drives = await createDrives(8)
+    const server = await startErasureServer(drives)
     const client = server.client()
     await client.makeBucket(BUCKET)
     const body = randomBytes(6 * MiB + 99)

@@ -5,26 +5,17 @@
 import { existsSync } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   CLI_BUILT,
+  cleanUpErasureRuns,
   createDrives,
-  type Drives,
   readObject,
   runSiloServer,
-  type SiloProcess,
   startSilo,
 } from './helpers/erasure.js'
 
-let drives: Drives | undefined
-let server: SiloProcess | undefined
-
-afterEach(async () => {
-  await server?.kill()
-  await drives?.remove()
-  server = undefined
-  drives = undefined
-})
+cleanUpErasureRuns()
 
 describe.skipIf(!CLI_BUILT)('silo server DIR... (erasure mode)', () => {
   it.each([
@@ -35,7 +26,7 @@ describe.skipIf(!CLI_BUILT)('silo server DIR... (erasure mode)', () => {
     [['d{1..4}'], "silo server: invalid drive argument 'd{1..4}': {1..4} is not a range"],
     [['d{4...1}'], "silo server: invalid drive argument 'd{4...1}': {4...1} counts down"],
   ])('refuses %j with one line and exit 1', async (args, message) => {
-    drives = await createDrives(0)
+    const drives = await createDrives(0)
     const { code, output } = await runSiloServer(args, drives.root)
     expect(code).toBe(1)
     expect(output.trim().split('\n')).toHaveLength(1)
@@ -43,9 +34,9 @@ describe.skipIf(!CLI_BUILT)('silo server DIR... (erasure mode)', () => {
   })
 
   it('/data{1...4} starts four drives in erasure mode, EC 2+2, and serves objects', async () => {
-    drives = await createDrives(0)
+    const drives = await createDrives(0)
     for (let i = 1; i <= 4; i++) await mkdir(join(drives.root, `d${i}`))
-    server = await startSilo([join(drives.root, 'd{1...4}')])
+    const server = await startSilo([join(drives.root, 'd{1...4}')])
     expect(server.output()).toMatch(/^Drives: +4 \(EC 2\+2\)$/m)
     const [info] = await server.admin().serverInfo()
     expect(info!.storage.backend.backendType).toBe('Erasure')
@@ -59,8 +50,8 @@ describe.skipIf(!CLI_BUILT)('silo server DIR... (erasure mode)', () => {
   })
 
   it("the configuration's storageclass sets parity after a restart; parity the drives cannot give is refused", async () => {
-    drives = await createDrives(8)
-    server = await startSilo(drives.paths)
+    const drives = await createDrives(8)
+    const server = await startSilo(drives.paths)
     const admin = server.admin()
     const config = await admin.getConfig()
     await expect(
@@ -99,8 +90,8 @@ describe.skipIf(!CLI_BUILT)('silo server DIR... (erasure mode)', () => {
   })
 
   it('SILO_STORAGE_CLASS_STANDARD=EC:2 sets the parity of 8 drives to 2', async () => {
-    drives = await createDrives(8)
-    server = await startSilo(drives.paths, { SILO_STORAGE_CLASS_STANDARD: 'EC:2' })
+    const drives = await createDrives(8)
+    const server = await startSilo(drives.paths, { SILO_STORAGE_CLASS_STANDARD: 'EC:2' })
     expect(server.output()).toMatch(/^Drives: +8 \(EC 6\+2\)$/m)
   })
 })

@@ -4,18 +4,17 @@
  */
 import { createHash, randomBytes, randomInt } from 'node:crypto'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Client } from '../../src/index.js'
 import {
   CLI_BUILT,
+  cleanUpErasureRuns,
   createDrives,
-  type Drives,
   describeItem,
   itemsNotOk,
   listFiles,
   MiB,
   runHeal,
-  type SiloProcess,
   sha256,
   startErasureServer,
 } from './helpers/erasure.js'
@@ -23,15 +22,7 @@ import {
 const BUCKET = 'crash'
 const KEY = 'video/overwritten.bin'
 const ROUNDS = 15
-let drives: Drives | undefined
-let server: SiloProcess | undefined
-
-afterEach(async () => {
-  await server?.kill()
-  await drives?.remove()
-  server = undefined
-  drives = undefined
-})
+cleanUpErasureRuns()
 
 /** The SHA-256 and length of an object, read with getObject to the end. */
 async function digestObject(client: Client): Promise<{ sha256: string; size: number }> {
@@ -46,8 +37,8 @@ async function digestObject(client: Client): Promise<{ sha256: string; size: num
 
 describe.skipIf(!CLI_BUILT)('erasure: crash during PUT', () => {
   it(`${ROUNDS} SIGKILLs mid-PUT: GET is always exactly the old or the new object; heal cleans up`, async () => {
-    drives = await createDrives(8)
-    server = await startErasureServer(drives)
+    const drives = await createDrives(8)
+    let server = await startErasureServer(drives)
     let client = server.client()
     await client.makeBucket(BUCKET)
     let current = randomBytes(16 * MiB)

@@ -4,33 +4,24 @@
  * every drive holds every object.
  */
 import { randomBytes } from 'node:crypto'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Client } from '../../src/index.js'
 import {
   CLI_BUILT,
+  cleanUpErasureRuns,
   codeOf,
   createDrives,
-  type Drives,
   describeItem,
   itemsNotOk,
   MiB,
   readObject,
   runHeal,
-  type SiloProcess,
   startErasureServer,
   takeOffline,
 } from './helpers/erasure.js'
 
 const BUCKET = 'quorum'
-let drives: Drives | undefined
-let server: SiloProcess | undefined
-
-afterEach(async () => {
-  await server?.kill()
-  await drives?.remove()
-  server = undefined
-  drives = undefined
-})
+cleanUpErasureRuns()
 
 async function expectReads(client: Client, objects: Map<string, Buffer>) {
   for (const [key, body] of objects) {
@@ -48,8 +39,8 @@ const multipart = { partSize: 5 * MiB }
 
 describe.skipIf(!CLI_BUILT)('erasure: quorum', () => {
   it('parity − 1 drives offline: writes succeed; parity offline: reads work, writes are refused and store nothing', async () => {
-    drives = await createDrives(8)
-    server = await startErasureServer(drives)
+    const drives = await createDrives(8)
+    const server = await startErasureServer(drives)
     const client = server.client()
     await client.makeBucket(BUCKET)
     const objects = new Map<string, Buffer>([
@@ -125,8 +116,8 @@ describe.skipIf(!CLI_BUILT)('erasure: quorum', () => {
   })
 
   it('reads need `data` drives: REDUCED_REDUNDANCY (EC 6+2) loses its quorum at 3 drives away, STANDARD (EC 4+4) at 5', async () => {
-    drives = await createDrives(8)
-    server = await startErasureServer(drives)
+    const drives = await createDrives(8)
+    const server = await startErasureServer(drives)
     const client = server.client()
     await client.makeBucket(BUCKET)
     const standard = randomBytes(3 * MiB + 5)

@@ -6,11 +6,11 @@
 import { randomBytes } from 'node:crypto'
 import { stat } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   CLI_BUILT,
+  cleanUpErasureRuns,
   createDrives,
-  type Drives,
   describeItem,
   exists,
   itemsNotOk,
@@ -27,15 +27,7 @@ import {
 } from './helpers/erasure.js'
 
 const BUCKET = 'wiped'
-let drives: Drives | undefined
-let server: SiloProcess | undefined
-
-afterEach(async () => {
-  await server?.kill()
-  await drives?.remove()
-  server = undefined
-  drives = undefined
-})
+cleanUpErasureRuns()
 
 /** Small, inline-sized, multi-MiB, multipart and empty objects, written through the SDK. */
 async function writeObjects(client: ReturnType<SiloProcess['client']>): Promise<Map<string, Buffer>> {
@@ -73,8 +65,8 @@ async function expectAllReadable(client: ReturnType<SiloProcess['client']>, obje
 
 describe.skipIf(!CLI_BUILT)('erasure: a wiped drive', () => {
   it('still serves every object; heal -r restores the drive; a second heal has nothing to do', async () => {
-    drives = await createDrives(8)
-    server = await startErasureServer(drives)
+    const drives = await createDrives(8)
+    const server = await startErasureServer(drives)
     const client = server.client()
     const objects = await writeObjects(client)
     const wiped = drives.paths[2]!
@@ -118,17 +110,17 @@ describe.skipIf(!CLI_BUILT)('erasure: a wiped drive', () => {
     expect(itemsNotOk(again.items).map(describeItem)).toEqual([])
 
     // The healed drive now carries its share: with 4 other drives gone, data comes from it.
-    for (const drive of [0, 1, 4, 6].map((i) => drives!.paths[i]!)) await takeOffline(drive)
+    for (const drive of [0, 1, 4, 6].map((i) => drives.paths[i]!)) await takeOffline(drive)
     await expectAllReadable(client, objects)
   })
 
   it('a dry-run heal reports the wiped drive missing and changes no file on any drive', async () => {
-    drives = await createDrives(8)
-    server = await startErasureServer(drives)
+    const drives = await createDrives(8)
+    const server = await startErasureServer(drives)
     const objects = await writeObjects(server.client())
     const wiped = drives.paths[6]!
     await wipeDrive(wiped)
-    const snapshot = () => Promise.all(drives!.paths.map((drive) => snapshotFiles(drive)))
+    const snapshot = () => Promise.all(drives.paths.map((drive) => snapshotFiles(drive)))
     const before = await snapshot()
 
     const heal = await runHeal(server, { recursive: true, dryRun: true })

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto'
 import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
+import { afterEach } from 'vitest'
 import {
   AdminClient,
   Client,
@@ -33,12 +34,27 @@ export interface Drives {
   remove(): Promise<void>
 }
 
+/** What the running test made: killed and removed after it, last made first. */
+const cleanups: Array<() => Promise<void>> = []
+
+/**
+ * Kills every server and removes every drive set each test of the calling file made
+ * (createDrives, startSilo). Call once at the top of a test file.
+ */
+export function cleanUpErasureRuns(): void {
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
+  })
+}
+
 /** Creates `count` empty drive directories under one temporary root. */
 export async function createDrives(count = 8): Promise<Drives> {
   const root = await mkdtemp(join(tmpdir(), 'silo-erasure-'))
   const paths = Array.from({ length: count }, (_, i) => join(root, `d${i + 1}`))
+  const remove = () => rm(root, { recursive: true, force: true })
+  cleanups.push(remove)
   await Promise.all(paths.map((path) => mkdir(path)))
-  return { root, paths, remove: () => rm(root, { recursive: true, force: true }) }
+  return { root, paths, remove }
 }
 
 /** A `silo server` child process. */
@@ -83,6 +99,11 @@ export async function startSilo(
   child.stdout.on('data', collect)
   child.stderr.on('data', collect)
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  // Killed after the test even when it never served (a start that timed out).
+  cleanups.push(async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+    await exited
+  })
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`silo server printed no banner:\n${out}`)), timeoutMs)
     child.stdout.on('data', () => {
