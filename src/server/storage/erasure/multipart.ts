@@ -234,12 +234,7 @@ export async function completeMultipartUpload(
       size: chosen.reduce((sum, p) => sum + p.size, 0),
       etag: `${md5.digest('hex')}-${chosen.length}`,
       mtime: Date.now(),
-      contentType: upload.meta.contentType,
-      headers: upload.meta.headers,
-      data: upload.meta.data,
-      parity: upload.meta.parity,
-      blockSize: upload.meta.blockSize,
-      dist: upload.meta.dist,
+      ...upload.meta,
       shard: 0,
       parts: chosen.map((p) => [p.size, p.etag]),
     }

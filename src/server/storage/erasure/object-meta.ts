@@ -5,17 +5,8 @@ export const META_HEADER = 'x-silo-ec'
 /** The header of a drive's upload record that carries the erasure upload's settings. */
 export const UPLOAD_META_HEADER = 'x-silo-ec-upload'
 
-/**
- * What every drive stores with its shard of an object (MinIO's xl.json, in one header of the
- * drive's record). All drives holding the same write have the same `id`; they differ in `shard`.
- */
-export interface EcMeta {
-  /** Identifies one write: drives agree on an object when they hold the same id. */
-  id: string
-  size: number
-  etag: string
-  /** Last-Modified, ms since the epoch. */
-  mtime: number
+/** What every drive stores with its record of an upload in progress, and its objects keep. */
+export interface EcUploadMeta {
   contentType: string
   headers: Record<string, string>
   data: number
@@ -23,20 +14,23 @@ export interface EcMeta {
   blockSize: number
   /** Distribution start: shard j on drive (dist + j) mod drives. */
   dist: number
+}
+
+/**
+ * What every drive stores with its shard of an object (MinIO's xl.json, in one header of the
+ * drive's record). All drives holding the same write have the same `id`; they differ in `shard`.
+ */
+export interface EcMeta extends EcUploadMeta {
+  /** Identifies one write: drives agree on an object when they hold the same id. */
+  id: string
+  size: number
+  etag: string
+  /** Last-Modified, ms since the epoch. */
+  mtime: number
   /** The shard this drive holds, 0-based (data shards first). */
   shard: number
   /** Multipart objects: [size, etag] of each part, whose shard files follow one another. */
   parts?: Array<[number, string]>
-}
-
-/** What every drive stores with its record of an upload in progress. */
-export interface EcUploadMeta {
-  contentType: string
-  headers: Record<string, string>
-  data: number
-  parity: number
-  blockSize: number
-  dist: number
 }
 
 /** What a drive keeps with each uploaded part (PartInfo.meta). */
