@@ -3,6 +3,7 @@ import { isSigV4Error } from '../../shared/sigv4/errors.js'
 import { S3ServerError } from '../errors.js'
 import type { S3Route } from '../router/route-request.js'
 import type { AuthContext, Authentication, AuthRequest } from './auth-context.js'
+import { checkAmzHeadersSigned } from './check-amz-headers-signed.js'
 import { checkScope, requireSecret } from './check-scope.js'
 import { checkSignature } from './check-signature.js'
 import { parseAuthorization } from './parse-authorization.js'
@@ -11,7 +12,8 @@ import { readRequestTime } from './request-time.js'
 
 /**
  * Verifies an `Authorization: AWS4-HMAC-SHA256 …` request: credential known, time within
- * ±15 minutes, scope matching, signature equal to the one recomputed from the request.
+ * ±15 minutes, scope matching, every `x-amz-*` header signed, signature equal to the one
+ * recomputed from the request.
  *
  * @example verifyHeaderSignature(ctx, req, route, req.headers.authorization)
  */
@@ -36,6 +38,7 @@ export function verifyHeaderSignature(
   if (!auth.signedHeaders.includes('host')) {
     throw new S3ServerError('AuthorizationHeaderMalformed', "SignedHeaders must include 'host'.")
   }
+  checkAmzHeadersSigned(req.headers, auth.signedHeaders, 'header')
   const contentSha = req.headers['x-amz-content-sha256']
   if (typeof contentSha !== 'string') {
     throw new S3ServerError(

@@ -5,13 +5,15 @@ import { parsePresignedQuery } from '../../shared/sigv4/presigned-query.js'
 import { S3ServerError } from '../errors.js'
 import type { S3Route } from '../router/route-request.js'
 import type { AuthContext, Authentication, AuthRequest } from './auth-context.js'
+import { checkAmzHeadersSigned } from './check-amz-headers-signed.js'
 import { checkScope, requireSecret } from './check-scope.js'
 import { checkSignature } from './check-signature.js'
 import { MAX_CLOCK_SKEW_MS } from './request-time.js'
 
 /**
  * Verifies a presigned-URL request (`X-Amz-Signature` in the query): not expired, not signed
- * in the future, signature equal to the one recomputed. The body is never signed.
+ * in the future, every `x-amz-*` header named in `X-Amz-SignedHeaders`, signature equal to the
+ * one recomputed. The body is never signed.
  *
  * @example verifyPresigned(ctx, req, route)
  */
@@ -21,6 +23,7 @@ export function verifyPresigned(ctx: AuthContext, req: AuthRequest, route: S3Rou
   const secret = requireSecret(ctx.credentials.secretOf(credential.accessKey), credential.accessKey)
   checkScope(credential, p.amzDate, ctx.region, 'AuthorizationQueryParametersError')
   checkSignedHeaders(p.signedHeaders, req.headers)
+  checkAmzHeadersSigned(req.headers, p.signedHeaders, 'presigned')
   // No temporary credentials exist yet, so a token can never be valid (MinIO: InvalidToken too).
   if (p.sessionToken !== undefined) {
     throw new S3ServerError(
