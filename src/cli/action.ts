@@ -7,6 +7,7 @@ import type { Command } from 'commander'
 import { CliContext, type GlobalOptions } from './context.js'
 import { CliError, EXIT_FAILURE } from './errors/cli-error.js'
 import { describeError } from './errors/describe-error.js'
+import { endByClosedPipe, isOutputClosed } from './output/closed-pipe.js'
 
 /** A command's body: the positional arguments (variadic ones spread) and its own options. */
 export type ActionHandler<O> = (ctx: CliContext, args: string[], options: O) => Promise<void>
@@ -27,6 +28,9 @@ export function runAction<O = Record<string, never>>(handler: ActionHandler<O>) 
     try {
       await handler(ctx, args, command.opts() as O)
     } catch (error) {
+      // A command that failed because its reader went away (`silo cat ... | head -1`) ends as
+      // every command does then: quietly, by SIGPIPE (output/closed-pipe.ts).
+      if (isOutputClosed()) endByClosedPipe()
       exitCode = error instanceof CliError ? error.exitCode : EXIT_FAILURE
       reportError(ctx, command, error)
     }

@@ -13,7 +13,11 @@ import { registerServerCommand } from './commands/server.js'
 import { registerShareCommands } from './commands/share.js'
 import { registerStatCommand } from './commands/stat.js'
 import { registerWatchCommand } from './commands/watch.js'
+import { endByClosedPipe, endQuietlyOnClosedPipe, isOutputClosed } from './output/closed-pipe.js'
 import { installUsageErrors } from './usage.js'
+
+// Before anything can write: a closed output pipe ends the CLI quietly, whatever the command.
+endQuietlyOnClosedPipe()
 
 /**
  * The `silo` command line. Each command group registers itself from `./commands/`; client
@@ -47,6 +51,7 @@ registerAdminCommands(program)
 installUsageErrors(program)
 
 program.parseAsync(process.argv).catch((error: unknown) => {
+  if (isOutputClosed()) endByClosedPipe()
   console.error(`silo: ${error instanceof Error ? error.message : String(error)}`)
   process.exit(1)
 })
