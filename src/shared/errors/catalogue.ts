@@ -150,6 +150,13 @@ export const S3_ERRORS = {
     status: 503,
     message: 'Too many drives are offline to store this write safely; nothing was stored.',
   },
+  // MinIO's XMinioStorageFull: 507 Insufficient Storage (RFC 4918), so clients see a full disk
+  // as its own condition, not as a server fault (500) or a drive outage (503).
+  XSiloStorageFull: {
+    status: 507,
+    message:
+      'Storage backend has reached its minimum free drive threshold. Please delete a few objects to proceed.',
+  },
   XSiloHealNoSuchProcess: { status: 400, message: 'No heal sequence is running on this path.' },
   XSiloHealInvalidClientToken: { status: 400, message: 'The heal client token does not match.' },
   XSiloHealMissingBucket: { status: 400, message: 'A heal prefix needs a bucket.' },
