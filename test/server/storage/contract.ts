@@ -1,4 +1,5 @@
 import { describe } from 'vitest'
+import { describeBucketRaces } from './contract/bucket-races.js'
 import { describeBuckets } from './contract/buckets.js'
 import { describeConcurrency } from './contract/concurrency.js'
 import { describeCopy } from './contract/copy.js'
@@ -30,6 +31,7 @@ export function describeStorageContract(name: string, open: OpenStorage): void {
     describeObjects(open)
     describeFailedWrites(open)
     describeConcurrency(open)
+    describeBucketRaces(open)
     describeListing(open)
     describePersistence(open)
     describeDocuments(open)

@@ -1,9 +1,18 @@
 import { S3ServerError } from '../../errors.js'
 import type { BucketInfo } from '../types.js'
-import { codeOf, type ErasureContext, minimumReadDrives, onDrives, usableDrives } from './context.js'
+import {
+  bucketLockNameOf,
+  codeOf,
+  type ErasureContext,
+  groupVersions,
+  lockNameOf,
+  minimumReadDrives,
+  onDrives,
+  usableDrives,
+} from './context.js'
 import type { ErasureDrive } from './drive-set.js'
-import { listObjects } from './listing.js'
-import { majorityOf, writeQuorumError } from './params.js'
+import { listHoldersOnDrives } from './listing.js'
+import { majorityOf, readQuorumError, writeQuorumError } from './params.js'
 
 /**
  * Buckets exist on every drive. A bucket is there when at least half the drives have it (a
@@ -75,33 +84,52 @@ export async function createBucket(ctx: ErasureContext, name: string, region: st
 }
 
 /**
- * Deletes an empty bucket from every usable drive. Objects a drive still holds that the set does
- * not agree on (leftovers of failed writes) do not keep the bucket alive: they go with it.
+ * Deletes an empty bucket from every usable drive: BucketNotEmpty while the drives agree on any
+ * object in it. It holds the bucket's gate exclusively, so no commit into the bucket is
+ * half-way while it looks and deletes (a PUT waiting at the gate then finds the bucket gone and
+ * fails with NoSuchBucket, its shards removed). What a drive still holds that cannot be read
+ * (shards of a write that failed, which no commit is adding to now) does not keep the bucket
+ * alive: it goes with it.
  */
 export async function deleteBucket(ctx: ErasureContext, name: string): Promise<void> {
-  const what = `DeleteBucket ${name}`
-  const needed = majorityOf(ctx.set.size)
-  const drives = await usableDrives(ctx, needed, what, true)
-  await requireBucket(ctx, name, drives)
-  const listed = await listObjects(ctx, { bucket: name, maxKeys: 1 })
-  if (listed.objects.length > 0) throw new S3ServerError('BucketNotEmpty', undefined, { BucketName: name })
-  const results = await onDrives(ctx, drives, async (backend) => {
-    try {
-      await backend.deleteBucket(name)
-    } catch (error) {
-      if (codeOf(error) !== 'BucketNotEmpty') throw error
-      await removeLeftovers(backend, name)
-      await backend.deleteBucket(name)
+  await ctx.locks.with(bucketLockNameOf(name), async () => {
+    const what = `DeleteBucket ${name}`
+    const needed = majorityOf(ctx.set.size)
+    const drives = await usableDrives(ctx, needed, what, true)
+    await requireBucket(ctx, name, drives)
+    await removeLeftovers(ctx, name, drives)
+    const results = await onDrives(ctx, drives, (backend) => backend.deleteBucket(name))
+    const done = results.filter((r) => r.ok || codeOf(r.error) === 'NoSuchBucket').length
+    if (done < needed) {
+      // A drive found an object the scan did not (it failed to list): the bucket is not empty.
+      const notEmpty = results.find((r) => !r.ok && codeOf(r.error) === 'BucketNotEmpty')
+      if (notEmpty && !notEmpty.ok && done === 0) throw notEmpty.error
+      throw writeQuorumError(what, done, needed)
     }
   })
-  const done = results.filter((r) => r.ok || codeOf(r.error) === 'NoSuchBucket').length
-  if (done < needed) throw writeQuorumError(what, done, needed)
 }
 
-async function removeLeftovers(backend: NonNullable<ErasureDrive['backend']>, bucket: string): Promise<void> {
-  while (true) {
-    const page = await backend.listObjects({ bucket, maxKeys: 1000 })
-    for (const object of page.objects) await backend.deleteObject(bucket, object.key)
-    if (!page.isTruncated) return
+/**
+ * Looks at every object any drive holds in `bucket`: BucketNotEmpty at the first one the drives
+ * agree on, 503 at one that might be readable with the offline drives back, and removes the
+ * rest (leftovers no read could ever return). The caller holds the bucket's gate.
+ */
+async function removeLeftovers(ctx: ErasureContext, bucket: string, drives: ErasureDrive[]): Promise<void> {
+  const offline = ctx.set.size - drives.length
+  for await (const { key, holders, unanswered } of listHoldersOnDrives(ctx, drives, bucket, '')) {
+    const versions = groupVersions(holders)
+    if (versions.some((v) => v.holders.length >= v.meta.data)) {
+      throw new S3ServerError('BucketNotEmpty', undefined, { BucketName: bucket })
+    }
+    const maybe = versions.find((v) => v.holders.length + offline + unanswered >= v.meta.data)
+    if (maybe) throw readQuorumError(`DeleteBucket ${bucket}: ${key}`, maybe.holders.length, maybe.meta.data)
+    // Heal may be looking at the same leftover: take turns on it.
+    await ctx.locks.with(lockNameOf(bucket, key), () =>
+      onDrives(
+        ctx,
+        holders.map((h) => h.drive),
+        (backend) => backend.deleteObject(bucket, key),
+      ),
+    )
   }
 }

@@ -52,6 +52,45 @@ export function lockNameOf(bucket: string, key: string): string {
   return `${bucket}\0${key}`
 }
 
+/** The name of a bucket's gate (no NUL: never an object's lock name). See KeyLocks. */
+export function bucketLockNameOf(bucket: string): string {
+  return `bucket:${bucket}`
+}
+
+/** The name of an upload's lock (no NUL: never an object's lock name). See KeyLocks. */
+export function uploadLockNameOf(uploadId: string): string {
+  return `upload:${uploadId}`
+}
+
+/**
+ * Takes what a commit that adds or replaces `bucket/key` holds while its drives commit: the
+ * bucket's gate, shared (so DeleteBucket cannot run half-way through it), then the object's
+ * lock. Resolves with the release of both.
+ */
+export async function lockForCommit(ctx: ErasureContext, bucket: string, key: string): Promise<() => void> {
+  const releaseGate = await ctx.locks.acquire(bucketLockNameOf(bucket), true)
+  const releaseKey = await ctx.locks.acquire(lockNameOf(bucket, key))
+  return () => {
+    releaseKey()
+    releaseGate()
+  }
+}
+
+/** Runs `fn` holding what a commit to `bucket/key` holds (see lockForCommit). */
+export async function withCommitLocks<T>(
+  ctx: ErasureContext,
+  bucket: string,
+  key: string,
+  fn: () => Promise<T>,
+): Promise<T> {
+  const release = await lockForCommit(ctx, bucket, key)
+  try {
+    return await fn()
+  } finally {
+    release()
+  }
+}
+
 /** Usable drives, or 503 when fewer than `needed` are. */
 export async function usableDrives(
   ctx: ErasureContext,

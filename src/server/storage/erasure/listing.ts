@@ -2,6 +2,7 @@ import { compareUtf8 } from '../single-drive/key-codec.js'
 import type { ListObjectsInput, ListObjectsResult, ObjectInfo } from '../types.js'
 import { requireBucket } from './buckets.js'
 import {
+  codeOf,
   type DriveResult,
   type ErasureContext,
   minimumReadDrives,
@@ -100,21 +101,46 @@ export async function* listKeysOnAnyDrive(
   bucket: string,
   prefix: string,
 ): AsyncGenerator<string> {
+  for await (const { key } of listHoldersOnDrives(ctx, drives, bucket, prefix)) yield key
+}
+
+/** One key some drive holds, and what each drive holding it answered. */
+export interface HeldKey {
+  key: string
+  holders: DriveResult<ObjectInfo>[]
+  /** Drives that failed to list (not for lack of the bucket): they may hold it too. */
+  unanswered: number
+}
+
+/**
+ * Keys under `prefix` that any of `drives` holds, sorted, once each, with every drive's version
+ * of it as its listing shows it (what DeleteBucket classifies as live or leftover).
+ */
+export async function* listHoldersOnDrives(
+  ctx: ErasureContext,
+  drives: readonly ErasureDrive[],
+  bucket: string,
+  prefix: string,
+): AsyncGenerator<HeldKey> {
   let cursor: string | undefined
   while (true) {
     const pages = await onDrives(ctx, drives, (backend) =>
       backend.listObjects({ bucket, prefix, startAfter: cursor, maxKeys: MAX_KEYS }),
     )
     const { bound, complete } = boundOf(pages)
-    const keys = new Set<string>()
+    const unanswered = pages.filter((p) => !p.ok && codeOf(p.error) !== 'NoSuchBucket').length
+    const keys = new Map<string, DriveResult<ObjectInfo>[]>()
     for (const page of pages) {
       // A drive without the bucket (or failing) adds nothing; the others still list.
       if (!page.ok) continue
       for (const object of page.value.objects) {
-        if (bound === undefined || compareUtf8(object.key, bound) <= 0) keys.add(object.key)
+        if (bound !== undefined && compareUtf8(object.key, bound) > 0) continue
+        const holders = keys.get(object.key) ?? []
+        holders.push({ drive: page.drive, ok: true, value: object })
+        keys.set(object.key, holders)
       }
     }
-    yield* [...keys].sort(compareUtf8)
+    for (const key of [...keys.keys()].sort(compareUtf8)) yield { key, holders: keys.get(key)!, unanswered }
     if (complete) return
     cursor = bound
   }

@@ -19,12 +19,15 @@ import type {
 } from '../types.js'
 import { requireBucket } from './buckets.js'
 import {
+  bucketLockNameOf,
   codeOf,
+  type DriveResult,
   type ErasureContext,
-  lockNameOf,
   minimumReadDrives,
   onDrives,
+  uploadLockNameOf,
   usableDrives,
+  withCommitLocks,
 } from './context.js'
 import type { ErasureDrive } from './drive-set.js'
 import {
@@ -74,16 +77,23 @@ export async function createMultipartUpload(
     dist: distributionStart(key, ctx.set.size),
   }
   const uploadId = createUploadId()
-  const results = await onDrives(ctx, drives, (backend) =>
-    backend.createMultipartUpload({
-      bucket,
-      key,
-      uploadId,
-      contentType: 'application/octet-stream',
-      headers: { [UPLOAD_META_HEADER]: JSON.stringify(meta) },
-    }),
+  // Under the bucket's gate: a DeleteBucket either takes the upload with it or comes first.
+  const results = await ctx.locks.with(
+    bucketLockNameOf(bucket),
+    () =>
+      onDrives(ctx, drives, (backend) =>
+        backend.createMultipartUpload({
+          bucket,
+          key,
+          uploadId,
+          contentType: 'application/octet-stream',
+          headers: { [UPLOAD_META_HEADER]: JSON.stringify(meta) },
+        }),
+      ),
+    true,
   )
   const created = results.filter((r) => r.ok)
+  if (created.length === 0) throwRefusal(results)
   if (created.length < writeQuorum) {
     await onDrives(
       ctx,
@@ -195,79 +205,97 @@ export async function completeMultipartUpload(
   const what = `CompleteMultipartUpload ${bucket}/${key}`
   checkRequestedParts(input.parts)
   const all = await usableDrives(ctx, minimumReadDrives(ctx), what, true)
-  return ctx.locks.with(lockNameOf(bucket, key), async () => {
-    const upload = await chooseUpload(ctx, bucket, key, uploadId, all)
-    const writeQuorum = writeQuorumOf(upload.meta)
-    const listed = await onDrives(ctx, upload.drives, (backend) =>
-      partsOnDrive(backend, bucket, key, uploadId),
-    )
-    // For each named part, the upload of it that enough drives agree on.
-    const chosen: EcPartMeta[] = []
-    for (const requested of input.parts) {
-      const votes = new Map<string, { part: EcPartMeta; count: number }>()
-      for (const r of listed) {
-        const found = r.ok ? r.value.get(requested.partNumber) : undefined
-        if (!found) continue
-        const vote = votes.get(found.part.id) ?? { part: found.part, count: 0 }
-        vote.count++
-        votes.set(found.part.id, vote)
-      }
-      const best = [...votes.values()].sort((a, b) => b.count - a.count)[0]
-      if (!best || best.count < upload.meta.data || best.part.etag !== unquote(requested.etag)) {
-        throw new S3ServerError('InvalidPart', undefined, {
-          UploadId: uploadId,
-          PartNumber: String(requested.partNumber),
-          ETag: requested.etag,
-        })
-      }
-      chosen.push(best.part)
+  // The upload's lock: Complete and Abort of one upload take turns, so exactly one wins and the
+  // other finds no upload (NoSuchUpload, as on one drive).
+  return withCommitLocks(ctx, bucket, key, () =>
+    ctx.locks.with(uploadLockNameOf(uploadId), () => completeUpload(ctx, input, all)),
+  )
+}
+
+/** Completes the upload on the drives holding it; the caller holds its locks. */
+async function completeUpload(
+  ctx: ErasureContext,
+  input: CompleteMultipartUploadInput,
+  all: ErasureDrive[],
+): Promise<ObjectInfo> {
+  const { bucket, key, uploadId } = input
+  const what = `CompleteMultipartUpload ${bucket}/${key}`
+  const upload = await chooseUpload(ctx, bucket, key, uploadId, all)
+  const writeQuorum = writeQuorumOf(upload.meta)
+  const listed = await onDrives(ctx, upload.drives, (backend) => partsOnDrive(backend, bucket, key, uploadId))
+  // For each named part, the upload of it that enough drives agree on.
+  const chosen: EcPartMeta[] = []
+  for (const requested of input.parts) {
+    const votes = new Map<string, { part: EcPartMeta; count: number }>()
+    for (const r of listed) {
+      const found = r.ok ? r.value.get(requested.partNumber) : undefined
+      if (!found) continue
+      const vote = votes.get(found.part.id) ?? { part: found.part, count: 0 }
+      vote.count++
+      votes.set(found.part.id, vote)
     }
-    const sizeError = partSizeError(
-      chosen.map((p) => p.size),
-      input,
-    )
-    if (sizeError) throw sizeError
-    const md5 = createHash('md5')
-    for (const part of chosen) md5.update(Buffer.from(part.etag, 'hex'))
-    const meta: EcMeta = {
-      id: randomUUID(),
-      size: chosen.reduce((sum, p) => sum + p.size, 0),
-      etag: `${md5.digest('hex')}-${chosen.length}`,
-      mtime: Date.now(),
-      ...upload.meta,
-      shard: 0,
-      parts: chosen.map((p) => [p.size, p.etag]),
+    const best = [...votes.values()].sort((a, b) => b.count - a.count)[0]
+    if (!best || best.count < upload.meta.data || best.part.etag !== unquote(requested.etag)) {
+      throw new S3ServerError('InvalidPart', undefined, {
+        UploadId: uploadId,
+        PartNumber: String(requested.partNumber),
+        ETag: requested.etag,
+      })
     }
-    const n = ctx.set.size
-    const results = await onDrives(
-      ctx,
-      listed.filter((r) => r.ok).map((r) => r.drive),
-      async (backend, drive) => {
-        const own = listed.find((r) => r.drive === drive)
-        const parts = own?.ok ? own.value : new Map()
-        const driveParts = input.parts.map((requested, i) => {
-          const found = parts.get(requested.partNumber)
-          if (!found || found.part.id !== chosen[i]!.id)
-            throw new Error(`drive lacks part ${requested.partNumber}`)
-          return { partNumber: requested.partNumber, etag: found.driveEtag }
-        })
-        return backend.completeMultipartUpload({
-          bucket,
-          key,
-          uploadId,
-          parts: driveParts,
-          headers: metaHeaders({ ...meta, shard: shardOfDrive(drive.index, meta.dist, n) }),
-          minPartSize: 0,
-        })
-      },
-    )
-    const done = results.filter((r) => r.ok)
-    // Drives that missed a part keep a stale upload: drop it (heal rebuilds their shards).
-    const stale = results.filter((r) => !r.ok).map((r) => r.drive)
-    await onDrives(ctx, stale, (backend) => backend.abortMultipartUpload(bucket, key, uploadId))
-    if (done.length < writeQuorum) throw writeQuorumError(what, done.length, writeQuorum)
-    return toObjectInfo(bucket, key, meta, true)
-  })
+    chosen.push(best.part)
+  }
+  const sizeError = partSizeError(
+    chosen.map((p) => p.size),
+    input,
+  )
+  if (sizeError) throw sizeError
+  const md5 = createHash('md5')
+  for (const part of chosen) md5.update(Buffer.from(part.etag, 'hex'))
+  const meta: EcMeta = {
+    id: randomUUID(),
+    size: chosen.reduce((sum, p) => sum + p.size, 0),
+    etag: `${md5.digest('hex')}-${chosen.length}`,
+    mtime: Date.now(),
+    ...upload.meta,
+    shard: 0,
+    parts: chosen.map((p) => [p.size, p.etag]),
+  }
+  const n = ctx.set.size
+  const results = await onDrives(
+    ctx,
+    listed.filter((r) => r.ok).map((r) => r.drive),
+    async (backend, drive) => {
+      const own = listed.find((r) => r.drive === drive)
+      const parts = own?.ok ? own.value : new Map()
+      const driveParts = input.parts.map((requested, i) => {
+        const found = parts.get(requested.partNumber)
+        if (!found || found.part.id !== chosen[i]!.id)
+          throw new Error(`drive lacks part ${requested.partNumber}`)
+        return { partNumber: requested.partNumber, etag: found.driveEtag }
+      })
+      return backend.completeMultipartUpload({
+        bucket,
+        key,
+        uploadId,
+        parts: driveParts,
+        headers: metaHeaders({ ...meta, shard: shardOfDrive(drive.index, meta.dist, n) }),
+        minPartSize: 0,
+      })
+    },
+  )
+  const done = results.filter((r) => r.ok)
+  // Drives that missed a part keep a stale upload: drop it (heal rebuilds their shards).
+  const stale = results.filter((r) => !r.ok).map((r) => r.drive)
+  await onDrives(ctx, stale, (backend) => backend.abortMultipartUpload(bucket, key, uploadId))
+  if (done.length === 0) throwRefusal(results)
+  if (done.length < writeQuorum) throw writeQuorumError(what, done.length, writeQuorum)
+  return toObjectInfo(bucket, key, meta, true)
+}
+
+/** When every drive refused: their S3 answer (NoSuchUpload, NoSuchBucket...), if one is. */
+function throwRefusal(results: DriveResult<unknown>[]): void {
+  const refused = results.find((r) => !r.ok && codeOf(r.error) !== undefined)
+  if (refused && !refused.ok) throw refused.error
 }
 
 export async function abortMultipartUpload(
@@ -278,12 +306,14 @@ export async function abortMultipartUpload(
 ): Promise<void> {
   const what = `AbortMultipartUpload ${bucket}/${key}`
   const all = await usableDrives(ctx, minimumReadDrives(ctx), what, true)
-  const upload = await chooseUpload(ctx, bucket, key, uploadId, all)
-  const needed = writeQuorumOf(upload.meta)
-  if (all.length < needed) throw writeQuorumError(what, all.length, needed)
-  const results = await onDrives(ctx, all, (backend) => backend.abortMultipartUpload(bucket, key, uploadId))
-  const done = results.filter((r) => r.ok || codeOf(r.error) === 'NoSuchUpload').length
-  if (done < needed) throw writeQuorumError(what, done, needed)
+  await ctx.locks.with(uploadLockNameOf(uploadId), async () => {
+    const upload = await chooseUpload(ctx, bucket, key, uploadId, all)
+    const needed = writeQuorumOf(upload.meta)
+    if (all.length < needed) throw writeQuorumError(what, all.length, needed)
+    const results = await onDrives(ctx, all, (backend) => backend.abortMultipartUpload(bucket, key, uploadId))
+    const done = results.filter((r) => r.ok || codeOf(r.error) === 'NoSuchUpload').length
+    if (done < needed) throw writeQuorumError(what, done, needed)
+  })
 }
 
 export async function listParts(ctx: ErasureContext, input: ListPartsInput): Promise<ListPartsResult> {

@@ -9,10 +9,12 @@ import {
   chooseVersion,
   codeOf,
   type ErasureContext,
+  lockForCommit,
   lockNameOf,
   minimumReadDrives,
   onDrives,
   usableDrives,
+  withCommitLocks,
 } from './context.js'
 import type { ErasureDrive } from './drive-set.js'
 import { blocksOf } from './geometry.js'
@@ -156,7 +158,8 @@ export async function putObject(ctx: ErasureContext, input: PutObjectInput): Pro
           own.headers = metaHeaders({ ...meta, shard: shardOfDrive(drive.index, meta.dist, n) })
           own.etag = received.md5Hex
         }
-        return ctx.locks.acquire(lockNameOf(bucket, key))
+        // The bucket's gate too: DeleteBucket cannot run half-way through this commit.
+        return lockForCommit(ctx, bucket, key)
       },
     },
   )
@@ -201,7 +204,7 @@ export async function copyObject(ctx: ErasureContext, input: CopyObjectInput): P
     return putObject(ctx, { bucket, key, body: read.body, size: source.meta.size, contentType, headers })
   }
   const meta: EcMeta = { ...source.meta, id: randomUUID(), mtime: Date.now(), contentType, headers }
-  const results = await ctx.locks.with(lockNameOf(bucket, key), () =>
+  const results = await withCommitLocks(ctx, bucket, key, () =>
     onDrives(
       ctx,
       source.holders.map((h) => h.drive),
