@@ -59,7 +59,10 @@ export function s3(
         secretKey: options.secretKey ?? ROOT.secretKey,
         region: options.region ?? 'us-east-1',
         date,
-        signedHeaders: Object.keys(headers).filter((h) => h !== 'content-length'),
+        // SignedHeaders names are lower-case (SigV4); a mixed-case name would sign an empty value.
+        signedHeaders: Object.keys(headers)
+          .map((h) => h.toLowerCase())
+          .filter((h) => h !== 'content-length'),
       },
     )
     headers.authorization = authorization

@@ -4,7 +4,7 @@ import type { Handler } from '../../context.js'
 import { S3ServerError } from '../../errors.js'
 import type { GetObjectResult } from '../../storage/types.js'
 import { checkConditions } from './conditions.js'
-import { objectHeaders } from './object-headers.js'
+import { objectHeaders, refuseAnonymousOverrides } from './object-headers.js'
 import { type RangeSelection, rangeHeaders, readPartNumber, selectRange } from './object-range.js'
 
 // The range is chosen from one read of the metadata and the bytes come from another; a writer
@@ -14,9 +14,10 @@ const ATTEMPTS = 3
 /**
  * GetObject: the object (200), or the bytes a single Range or a `partNumber` names (206; 416
  * when unsatisfiable), after the conditional headers (304 / 412). `response-*` query
- * parameters override the stored headers.
+ * parameters override the stored headers, on signed requests only.
  */
-export const handleGetObject: Handler = async ({ ctx, req, res, route, emit }) => {
+export const handleGetObject: Handler = async ({ ctx, req, res, route, auth, emit }) => {
+  refuseAnonymousOverrides(route.query, auth.identity.anonymous === true)
   const partNumber = readPartNumber(route, req.headers)
   const rangeHeader = req.headers.range
   let selection: RangeSelection | undefined

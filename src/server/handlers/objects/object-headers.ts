@@ -1,3 +1,4 @@
+import { S3ServerError } from '../../errors.js'
 import type { ObjectInfo } from '../../storage/types.js'
 
 // GetObject's response-* query parameters override the stored headers (S3 GetObject reference).
@@ -31,4 +32,22 @@ export function objectHeaders(
     if (header) headers[header] = value
   }
   return headers
+}
+
+/**
+ * Refuses GetObject's `response-*` overrides on an anonymous request, as S3 does: otherwise
+ * anyone could have an uploaded file served from this origin as, say, `text/html`. Signed and
+ * presigned requests keep them (the signer chose them).
+ *
+ * @example refuseAnonymousOverrides(route.query, auth.identity.anonymous)
+ */
+export function refuseAnonymousOverrides(
+  query: ReadonlyArray<readonly [string, string]>,
+  anonymous: boolean,
+): void {
+  if (!anonymous || !query.some(([name]) => OVERRIDES.some(([param]) => param === name))) return
+  throw new S3ServerError(
+    'InvalidRequest',
+    'Request specific response headers cannot be used for anonymous GET requests.',
+  )
 }
