@@ -101,9 +101,19 @@ export class ErasureDrive {
     return answer
   }
 
-  /** Formats a missing drive afresh (heal): new store, format.json last. */
+  /**
+   * Formats a missing drive afresh (heal): new store, format.json last. Only a drive folder that
+   * exists: one that vanished since the health check is offline, and making it anew would put a
+   * drive on the file system under an unmounted disk.
+   */
   async format(format: DriveFormat, options: SingleDriveOptions): Promise<void> {
     await this.#drop('missing', 'being formatted')
+    try {
+      await stat(this.endpoint)
+    } catch (error) {
+      this.#set('offline', (error as Error).message)
+      throw error
+    }
     this.backend = await openSingleDrive(this.endpoint, options)
     await writeFormat(this.endpoint, format)
     this.#stamp = ''

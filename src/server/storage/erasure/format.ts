@@ -79,7 +79,10 @@ export function formatFor(id: string, uuids: string[], uuid: string): DriveForma
 /** Writes format.json durably: temp file, fsync, rename, fsync of the folder. */
 export async function writeFormat(dir: string, format: DriveFormat): Promise<void> {
   const sys = join(dir, '.silo.sys')
-  await mkdir(sys, { recursive: true })
+  // Not recursive: the drive folder must exist (made only for a new deployment, see DriveSet.open).
+  await mkdir(sys).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EEXIST') throw error
+  })
   const tmp = join(sys, `format.json.${randomUUID()}.tmp`)
   const file = await open(tmp, 'wx')
   try {

@@ -67,11 +67,20 @@ export async function prepareLayout(layout: Layout): Promise<void> {
  * Makes sure the fan-out folder of `id` exists before a file is renamed or linked into it: one
  * mkdir per folder per process (then remembered), and with `fsync` the new entry in `data/` is
  * made durable too, so a synced rename into the folder never hangs off an unsynced folder.
+ *
+ * Not recursive: `data/` exists since open, and if it is gone the drive folder vanished (an
+ * unmounted disk, a removed folder). Re-creating the path would make a new, empty drive folder
+ * on whatever file system is left there, which a restart then takes for a fresh drive to format
+ * (issue 12); the write fails with ENOENT instead, an I/O failure of this drive.
  */
 export async function ensureDataDir(layout: Layout, id: string, fsync: boolean): Promise<void> {
   const dir = dataDirOf(layout, id)
   if (layout.ready.has(dir)) return
-  await mkdir(dir, { recursive: true })
+  try {
+    await mkdir(dir)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+  }
   if (fsync) await syncDirectory(layout.data)
   layout.ready.add(dir)
 }
