@@ -18,6 +18,11 @@ export interface ChunkSigning {
   amzDate: string
   scope: string
   seedSignature: string
+  /**
+   * The body ends with a trailer whose `x-amz-trailer-signature` is required
+   * (`STREAMING-AWS4-HMAC-SHA256-PAYLOAD-TRAILER`). Trailer lines in any signed body must be signed.
+   */
+  trailer?: boolean
 }
 
 /** The outcome of authentication: who is calling and how to read the body. */

@@ -58,7 +58,13 @@ export function verifyHeaderSignature(
   })
   const identity = ctx.credentials.identityOf(credential.accessKey)
   if (payload.kind !== 'chunked' || !payload.signed) return { identity, payload }
-  const chunkSigning = { key, amzDate: time.amzDate, scope: credential.scope, seedSignature: auth.signature }
+  const chunkSigning = {
+    key,
+    amzDate: time.amzDate,
+    scope: credential.scope,
+    seedSignature: auth.signature,
+    trailer: payload.trailer,
+  }
   return { identity, payload, chunkSigning }
 }
 

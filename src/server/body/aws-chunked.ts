@@ -22,7 +22,8 @@ function malformed(why: string): S3ServerError {
 /**
  * Decodes an `aws-chunked` body (`<hex-size>[;chunk-signature=<sig>]\r\n<data>\r\n`…, a zero
  * chunk, optional trailer lines, a blank line), yielding the data and, when `signing` is given,
- * verifying each chunk's signature. Errors surface before the source ends, so a store that
+ * verifying each chunk's signature and the trailer's (`x-amz-trailer-signature`, required when
+ * the signing says a trailer comes or any trailer line is sent). Errors surface before the source ends, so a store that
  * writes the yielded data to a temporary file never commits a bad body.
  *
  * @example for await (const data of decodeAwsChunked(req, { onTrailers: (t) => (trailers = t) })) …
@@ -100,7 +101,9 @@ export async function* decodeAwsChunked(
     }
   }
   if (state !== 'done' && state !== 'trailer') throw malformed('the body ended inside a chunk')
-  if (signing && trailers.has('x-amz-trailer-signature'))
+  // A signed body's trailer is signed too (issue 12): one declared by the payload mode, and any
+  // trailer lines at all, which would otherwise ride along unsigned after a verified chain.
+  if (signing && (signing.trailer === true || trailers.size > 0))
     verifyTrailer(signing, previous, trailers, trailerText)
   options.onTrailers?.(trailers)
 }
@@ -135,10 +138,17 @@ function verifyTrailer(
   trailers: Map<string, string>,
   trailerText: string,
 ): void {
+  const claimed = trailers.get('x-amz-trailer-signature')
+  if (claimed === undefined) {
+    throw new S3ServerError(
+      'SignatureDoesNotMatch',
+      'The trailer of a signed aws-chunked body must carry x-amz-trailer-signature.',
+    )
+  }
   const hashHex = createHash('sha256').update(trailerText).digest('hex')
   const sts = createTrailerStringToSign(signing.amzDate, signing.scope, previous, hashHex)
   const expected = computeSignature(signing.crypto, signing.key, sts)
-  if (!signaturesEqual(expected, trailers.get('x-amz-trailer-signature') ?? '')) {
+  if (!signaturesEqual(expected, claimed)) {
     throw new S3ServerError(
       'SignatureDoesNotMatch',
       'The trailer signature does not match the one calculated.',

@@ -46,8 +46,9 @@ export interface ChecksumSpec {
 
 /**
  * Passes `source` through while computing the checksum; at the end compares with the expected
- * value and throws BadDigest on a mismatch (before the source ends, so nothing is stored).
- * Unknown algorithms pass through unverified.
+ * value and throws BadDigest on a mismatch (before the source ends, so nothing is stored), or
+ * MalformedTrailerError when a trailer declared by `x-amz-trailer` never came. Unknown
+ * algorithms pass through unverified.
  *
  * @example verifyChecksum(body, { header: 'x-amz-checksum-crc32', expected: () => headerValue })
  */
@@ -58,6 +59,7 @@ export async function* verifyChecksum(
   const factory = FACTORIES[spec.header.slice('x-amz-checksum-'.length)]
   if (!factory) {
     yield* source
+    expectedOf(spec)
     return
   }
   const checksum = factory()
@@ -65,11 +67,20 @@ export async function* verifyChecksum(
     checksum.update(chunk)
     yield chunk
   }
-  const expected = spec.expected()
-  if (expected !== undefined && expected !== checksum.digestBase64()) {
+  if (expectedOf(spec) !== checksum.digestBase64()) {
     throw new S3ServerError(
       'BadDigest',
       `The ${spec.header} you specified did not match the calculated checksum.`,
     )
   }
+}
+
+// A trailer declared by x-amz-trailer but absent would otherwise skip the check it announced.
+function expectedOf(spec: ChecksumSpec): string {
+  const expected = spec.expected()
+  if (expected !== undefined) return expected
+  throw new S3ServerError(
+    'MalformedTrailerError',
+    `The ${spec.header} trailer declared by x-amz-trailer is missing from the body.`,
+  )
 }

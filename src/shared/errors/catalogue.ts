@@ -72,6 +72,11 @@ export const S3_ERRORS = {
     message: 'The XML you provided was not well-formed or did not validate against our published schema.',
   },
   MalformedPolicy: { status: 400, message: 'The policy is not valid.' },
+  MalformedTrailerError: {
+    status: 400,
+    message:
+      'The request contained trailing data that was not well-formed or did not conform to our published schema.',
+  },
   MaxMessageLengthExceeded: { status: 400, message: 'Your request was too big.' },
   MaxPostPreDataLengthExceeded: {
     status: 400,
