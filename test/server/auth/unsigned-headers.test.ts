@@ -182,6 +182,34 @@ describe('a header-signed request altered in flight', () => {
   })
 })
 
+describe('a streaming (aws-chunked) upload', () => {
+  it('an unsigned x-amz-decoded-content-length or x-amz-meta-* → 403 HeadersNotSigned, nothing stored', async () => {
+    const url = new URL(`/${B}/streamed`, server.url)
+    const date = new Date()
+    const headers: Record<string, string> = {
+      host: url.host,
+      'x-amz-date': formatAmzDate(date),
+      'x-amz-content-sha256': 'STREAMING-UNSIGNED-PAYLOAD-TRAILER',
+      'content-encoding': 'aws-chunked',
+    }
+    const { authorization } = signRequest(
+      nodeCrypto,
+      { method: 'PUT', path: url.pathname, headers },
+      { ...ROOT, region: 'us-east-1', date },
+    )
+    const body = Buffer.from('5\r\nhello\r\n0\r\n\r\n')
+    const added = { 'x-amz-decoded-content-length': '5', 'x-amz-meta-owner': 'mallory' }
+    const res = await send(
+      url,
+      'PUT',
+      { ...headers, ...added, authorization, 'content-length': String(body.length) },
+      body,
+    )
+    expectHeadersNotSigned(res, 'x-amz-decoded-content-length, x-amz-meta-owner')
+    await expectAbsent('streamed')
+  })
+})
+
 describe('anonymous requests with x-amz-* headers are judged by the bucket policy', () => {
   it('an anonymous PUT with x-amz-copy-source is refused without a policy granting it', async () => {
     const res = await s3(server.url, 'PUT', `/${B}/anon-copy`, {
