@@ -3,6 +3,7 @@ import { nodeCrypto } from '../../src/server/auth/node-crypto.js'
 import {
   canonicalQueryString,
   isSigV4Error,
+  parseAmzDate,
   parseAuthorizationHeader,
   parsePresignedQuery,
   parseQueryString,
@@ -115,11 +116,33 @@ describe('presigned query', () => {
     ['X-Amz-Expires', '604801', /1 to 604800/],
     ['X-Amz-Expires', 'soon', /1 to 604800/],
     ['X-Amz-Date', '1970-01-01', /yyyymmddThhmmssZ/],
+    ['X-Amz-Date', '19700230T000000Z', /yyyymmddThhmmssZ/],
     ['X-Amz-Signature', '', /missing X-Amz-Signature/],
   ])('%s=%s → AuthorizationQueryParametersError', (name, value, message) => {
     const query = signed.query.map(([n, v]): [string, string] => [n, n === name ? value : v])
     const e = errorOf(() => parsePresignedQuery(query))
     expect(e.code).toBe('AuthorizationQueryParametersError')
     expect(e.message).toMatch(message)
+  })
+})
+
+describe('parseAmzDate', () => {
+  it('reads a well-formed date', () => {
+    expect(parseAmzDate('20130524T000000Z')).toBe(Date.UTC(2013, 4, 24))
+    expect(parseAmzDate('20240229T235959Z')).toBe(Date.UTC(2024, 1, 29, 23, 59, 59))
+  })
+
+  // Found by test/property/sigv4.property.test.ts: Date.UTC rolls 30 February over into March,
+  // so '20130230T250000Z' was read as 2013-03-03T01:00:00Z (issue 12).
+  it.each([
+    '20130230T250000Z',
+    '20131301T000000Z',
+    '20130001T000000Z',
+    '20230229T000000Z',
+    '20130524T006000Z',
+    '99999999T999999Z',
+    '00000000T000000Z',
+  ])('refuses the impossible date %s', (value) => {
+    expect(parseAmzDate(value)).toBeUndefined()
   })
 })

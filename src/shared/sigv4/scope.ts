@@ -22,12 +22,15 @@ export function formatAmzDate(date: Date): string {
 const AMZ_DATE = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/
 
 /**
- * Parses `yyyymmddThhmmssZ` into epoch milliseconds, or `undefined` when malformed.
+ * Parses `yyyymmddThhmmssZ` into epoch milliseconds, or `undefined` when malformed or not a
+ * real time (month 13, 30 February, hour 25).
  * @example parseAmzDate('20130524T000000Z') // 1369353600000
  */
 export function parseAmzDate(value: string): number | undefined {
   const m = AMZ_DATE.exec(value)
   if (!m) return undefined
   const ms = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!)
-  return Number.isNaN(ms) ? undefined : ms
+  // Date.UTC rolls out-of-range fields over (30 February is 2 March): only a value that formats
+  // back to itself names a real time.
+  return !Number.isNaN(ms) && formatAmzDate(new Date(ms)) === value ? ms : undefined
 }

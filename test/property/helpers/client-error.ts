@@ -1,0 +1,85 @@
+/**
+ * The property every network parser must hold: it returns, or throws an error that names a
+ * catalogued S3 code whose status is 4xx. Anything else (a TypeError, a RangeError, a stack
+ * overflow, a 5xx code) is what would reach a client as 500 InternalError.
+ */
+import { expect } from 'vitest'
+import { S3_ERRORS, type S3ErrorCode } from '../../../src/shared/errors/catalogue.js'
+
+/** The code of an error that carries a catalogued 4xx S3 code, or undefined. */
+export function clientErrorCode(e: unknown): S3ErrorCode | undefined {
+  if (!(e instanceof Error) || !('code' in e) || typeof e.code !== 'string') return undefined
+  const entry = (S3_ERRORS as Record<string, { status: number } | undefined>)[e.code]
+  if (entry === undefined || entry.status < 400 || entry.status > 499) return undefined
+  return e.code as S3ErrorCode
+}
+
+/** Fails with the unexpected error itself (so fast-check prints its stack) unless it is a 4xx S3 error. */
+export function expectClientError(e: unknown): S3ErrorCode {
+  const code = clientErrorCode(e)
+  if (code === undefined) {
+    const what = e instanceof Error ? `${e.name}: ${e.message}` : String(e)
+    throw new Error(`expected a 4xx S3 error, got ${what}`, { cause: e })
+  }
+  return code
+}
+
+/** Runs `parse`: its value when it succeeds, undefined after a 4xx S3 error; fails otherwise. */
+export function parseOrClientError<T>(parse: () => T): T | undefined {
+  try {
+    return parse()
+  } catch (e) {
+    expectClientError(e)
+    return undefined
+  }
+}
+
+/** {@link parseOrClientError} for async parsers. */
+export async function parseOrClientErrorAsync<T>(parse: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await parse()
+  } catch (e) {
+    expectClientError(e)
+    return undefined
+  }
+}
+
+/** An HTTP answer as the property checks it. */
+export interface AnswerLike {
+  status: number
+  text: string
+  headers: Record<string, string | string[] | undefined>
+  /** Node's HTTP parser refused the request before Silo saw it (a bare 400): nothing to check. */
+  rejectedByHttpParser?: boolean
+}
+
+/**
+ * A server answer to hostile input: below 500, and an error answer (unless Node's HTTP parser
+ * refused the request before Silo saw it) carries a `<Code>` (XML)
+ * or `"Code"` (admin JSON) naming a catalogued code of that status. Returns the code.
+ */
+export function expectNoServerError(res: AnswerLike, method = 'GET'): string | undefined {
+  if (res.status >= 500) {
+    throw new Error(`answered ${res.status}: ${res.text.slice(0, 600)}`)
+  }
+  if (res.status < 400 || method === 'HEAD' || res.rejectedByHttpParser) return undefined
+  const code = codeOf(res)
+  if (code === undefined) throw new Error(`error ${res.status} without a Code: ${res.text.slice(0, 300)}`)
+  const entry = (S3_ERRORS as Record<string, { status: number } | undefined>)[code]
+  expect(entry, `code ${code} is in the catalogue`).toBeDefined()
+  expect(entry?.status, `status of ${code}`).toBe(res.status)
+  return code
+}
+
+function codeOf(res: AnswerLike): string | undefined {
+  const type = String(res.headers['content-type'] ?? '')
+  if (type.includes('json')) {
+    try {
+      const { Code } = JSON.parse(res.text) as { Code?: unknown }
+      return typeof Code === 'string' ? Code : undefined
+    } catch {
+      return undefined
+    }
+  }
+  return /<Code>([^<]+)<\/Code>/.exec(res.text)?.[1]
+}
