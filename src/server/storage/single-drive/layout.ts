@@ -79,7 +79,14 @@ export async function ensureDataDir(layout: Layout, id: string, fsync: boolean):
   try {
     await mkdir(dir)
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+    const code = (error as NodeJS.ErrnoException).code
+    if (code === 'ENOENT') {
+      // Not ENOENT itself: callers read that as "the source file is gone" (a copy racing a delete).
+      throw new Error(`the drive's data folder ${layout.data} is gone (unmounted or removed)`, {
+        cause: error,
+      })
+    }
+    if (code !== 'EEXIST') throw error
   }
   if (fsync) await syncDirectory(layout.data)
   layout.ready.add(dir)

@@ -64,6 +64,30 @@ describe('a drive folder that vanishes while the server runs', () => {
     }
   })
 
+  it('one drive: a copy onto a vanished folder fails as an I/O error (not NoSuchKey) and makes no folder', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'silo-vanish-'))
+    scratch.push(root)
+    const dir = join(root, 'drive')
+    const drive = await openSingleDrive(dir, { fsync: false })
+    try {
+      await drive.createBucket('b', '')
+      const bytes = Buffer.alloc(300 * 1024, 5)
+      await drive.putObject({ bucket: 'b', key: 'src', body: bodyOf(bytes), size: bytes.length })
+      await vanish(dir)
+      const error = await drive
+        .copyObject({ sourceBucket: 'b', sourceKey: 'src', bucket: 'b', key: 'dst' })
+        .then(
+          () => undefined,
+          (e: unknown) => e,
+        )
+      expect(error).toBeInstanceOf(Error)
+      expect(error).not.toBeInstanceOf(S3ServerError)
+      expect(await exists(dir)).toBe(false)
+    } finally {
+      await drive.close().catch(() => {})
+    }
+  })
+
   it('erasure: a copy and a streaming PUT onto vanished drives leave them gone; after a restart they are offline and heal does not format them', async () => {
     // Health is not re-checked between requests, so the set still writes to the vanished drives.
     harness = await openTempErasure(8, { fsync: false, driveCheckIntervalMs: 60_000 })
