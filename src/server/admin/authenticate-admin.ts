@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import type { AuthContext } from '../auth/auth-context.js'
 import { verifyHeaderSignature } from '../auth/verify-header-signature.js'
+import { watchBodyProgress } from '../body/body-timeout.js'
 import { readBody } from '../body/read-body.js'
 import { S3ServerError } from '../errors.js'
 
@@ -51,7 +52,7 @@ export async function authenticateAdmin(
     )
   }
   onAuthenticated()
-  const body = await readBody(req, MAX_ADMIN_BODY)
+  const body = await readBody(watchBodyProgress(req), MAX_ADMIN_BODY)
   if (createHash('sha256').update(body).digest('hex') !== contentSha) {
     throw new S3ServerError('XAmzContentSHA256Mismatch')
   }

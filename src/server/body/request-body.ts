@@ -1,8 +1,10 @@
 import type { IncomingMessage } from 'node:http'
+import type { S3ErrorCode } from '../../shared/errors/catalogue.js'
 import type { SigV4Crypto } from '../../shared/sigv4/crypto.js'
 import type { Authentication } from '../auth/auth-context.js'
 import { S3ServerError } from '../errors.js'
 import { decodeAwsChunked } from './aws-chunked.js'
+import { watchBodyProgress } from './body-timeout.js'
 import { type ChecksumSpec, verifyChecksum } from './checksum.js'
 import { limitSize, verifySha256 } from './verify-sha256.js'
 
@@ -27,8 +29,10 @@ const CHECKSUM_HEADERS = [
 /**
  * Wraps the request body in the decoders and verifiers its authentication asks for:
  * `aws-chunked` decoding (with the chunk signature chain when signed), the signed SHA-256,
- * an `x-amz-checksum-*` header or trailer, and the size limit. Throws MissingContentLength or
- * EntityTooLarge up front when the declared size says so.
+ * an `x-amz-checksum-*` header or trailer, and the size limit; a body that stops arriving fails
+ * with RequestTimeout (see `watchBodyProgress`). Throws MissingContentLength, or `tooLarge`
+ * (EntityTooLarge for objects; MaxMessageLengthExceeded for documents), up front when the
+ * declared size says so.
  *
  * @example const { body, size } = openRequestBody(req, auth, nodeCrypto)
  */
@@ -37,16 +41,17 @@ export function openRequestBody(
   auth: Authentication,
   crypto: SigV4Crypto,
   maxSize = MAX_SINGLE_PUT_SIZE,
+  tooLarge: S3ErrorCode = 'EntityTooLarge',
 ): RequestBody {
   const chunked = auth.payload.kind === 'chunked' || hasAwsChunkedEncoding(req)
   const size = declaredSize(req, chunked)
   if (size !== undefined && size > maxSize) {
     throw new S3ServerError(
-      'EntityTooLarge',
+      tooLarge,
       `Your proposed upload of ${size} bytes exceeds the maximum of ${maxSize}.`,
     )
   }
-  let body: AsyncIterable<Uint8Array> = req
+  let body: AsyncIterable<Uint8Array> = watchBodyProgress(req)
   let trailers: Map<string, string> | undefined
   if (chunked) {
     const signing = auth.chunkSigning ? { ...auth.chunkSigning, crypto } : undefined
@@ -55,7 +60,7 @@ export function openRequestBody(
   if (auth.payload.kind === 'sha256') body = verifySha256(body, auth.payload.expected)
   const checksum = checksumSpec(req, () => trailers)
   if (checksum) body = verifyChecksum(body, checksum)
-  if (size === undefined) body = limitSize(body, maxSize)
+  if (size === undefined) body = limitSize(body, maxSize, tooLarge)
   return { body, size }
 }
 

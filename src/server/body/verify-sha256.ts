@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import type { S3ErrorCode } from '../../shared/errors/catalogue.js'
 import { S3ServerError } from '../errors.js'
 
 /**
@@ -26,15 +27,18 @@ export async function* verifySha256(
 }
 
 /**
- * Passes `source` through, failing with EntityTooLarge once more than `max` bytes went by
- * (bodies of unknown length).
+ * Passes `source` through, failing with `code` (EntityTooLarge unless told) once more than
+ * `max` bytes went by (bodies of unknown length).
  */
-export async function* limitSize(source: AsyncIterable<Uint8Array>, max: number): AsyncGenerator<Uint8Array> {
+export async function* limitSize(
+  source: AsyncIterable<Uint8Array>,
+  max: number,
+  code: S3ErrorCode = 'EntityTooLarge',
+): AsyncGenerator<Uint8Array> {
   let total = 0
   for await (const chunk of source) {
     total += chunk.byteLength
-    if (total > max)
-      throw new S3ServerError('EntityTooLarge', `The body exceeds the maximum of ${max} bytes.`)
+    if (total > max) throw new S3ServerError(code, `The body exceeds the maximum of ${max} bytes.`)
     yield chunk
   }
 }

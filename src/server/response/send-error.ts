@@ -42,7 +42,8 @@ export function sendError(
     return
   }
   const e = isS3ServerError(error) ? error : internal(error, ctx)
-  if (!req.complete && pendingBodySize(req) > DRAIN_LIMIT) {
+  // A client that stopped sending its body (RequestTimeout) will not send the rest either.
+  if (!req.complete && (e.code === 'RequestTimeout' || pendingBodySize(req) > DRAIN_LIMIT)) {
     res.setHeader('connection', 'close')
   }
   if (e.code === 'InvalidRange' && e.details.ActualObjectSize) {

@@ -1,12 +1,13 @@
-import { XMLParser, XMLValidator } from 'fast-xml-parser'
-import { readBody } from '../../body/read-body.js'
-import { openRequestBody } from '../../body/request-body.js'
+import { parseXmlBody } from '../../body/parse-xml-body.js'
+import { readDocumentBody } from '../../body/read-document-body.js'
 import type { Handler, HandlerArgs } from '../../context.js'
 import { S3ServerError } from '../../errors.js'
 import { sendEmpty } from '../../response/send.js'
+import type { XmlDocumentLimits } from '../objects/xml-body.js'
 
-const MAX_CONFIGURATION_BYTES = 64 * 1024
-const parser = new XMLParser({ removeNSPrefix: true, parseTagValue: false })
+// LocationConstraint, Location and Bucket (2 children each) and up to 50 tags take ~160
+// elements and a few KiB.
+const CONFIGURATION_LIMITS: XmlDocumentLimits = { maxBytes: 64 * 1024, maxElements: 1000 }
 
 /**
  * CreateBucket with an optional `CreateBucketConfiguration` body whose LocationConstraint must
@@ -25,26 +26,23 @@ export const handleCreateBucket: Handler = async (args) => {
   sendEmpty(res, 200, { location: `/${route.bucket}` })
 }
 
-async function readLocationConstraint({ ctx, req, auth }: HandlerArgs): Promise<string> {
+async function readLocationConstraint(args: HandlerArgs): Promise<string> {
+  const { req } = args
   if (
     req.headers['content-length'] === '0' ||
     (req.headers['content-length'] === undefined && !req.headers['transfer-encoding'])
   ) {
     return ''
   }
-  const { body } = openRequestBody(req, auth, ctx.auth.crypto, MAX_CONFIGURATION_BYTES)
-  const text = (await readBody(body, MAX_CONFIGURATION_BYTES)).toString('utf8').trim()
-  if (text === '') return ''
-  if (XMLValidator.validate(text) !== true) {
-    throw new S3ServerError('MalformedXML', 'The CreateBucketConfiguration body is not well-formed XML.')
-  }
-  const doc = parser.parse(text) as Record<string, unknown>
-  const config = doc.CreateBucketConfiguration
-  if (config === undefined) {
+  const text = (await readDocumentBody(args, CONFIGURATION_LIMITS)).toString('utf8')
+  if (text.trim() === '') return ''
+  const doc = await parseXmlBody(text, CONFIGURATION_LIMITS)
+  if (doc.root !== 'CreateBucketConfiguration') {
     throw new S3ServerError('MalformedXML', 'The request body must be a CreateBucketConfiguration document.')
   }
-  if (config === '' || typeof config !== 'object' || config === null) return ''
-  const constraint = (config as Record<string, unknown>).LocationConstraint
+  const config = doc.content
+  if (typeof config !== 'object') return ''
+  const constraint = config.LocationConstraint
   if (constraint === undefined || constraint === '') return ''
   if (typeof constraint !== 'string') {
     throw new S3ServerError('MalformedXML', 'LocationConstraint must be a region name.')

@@ -3,12 +3,23 @@ import type { Handler } from '../../context.js'
 import { S3ServerError } from '../../errors.js'
 import { sendXml } from '../../response/send.js'
 import { renderXml } from '../../response/xml.js'
+import { MULTIPART_LIMITS } from '../../storage/multipart-limits.js'
 import type { CompleteMultipartUploadInput } from '../../storage/types.js'
-import { readXmlDocument } from '../objects/xml-body.js'
+import { readXmlDocument, type XmlDocumentLimits } from '../objects/xml-body.js'
 import { readUploadId } from './upload-params.js'
 
-// 10,000 parts of `<Part><PartNumber>…</PartNumber><ETag>"…"</ETag></Part>` fit in about 1 MiB.
-const MAX_COMPLETE_BODY = 4 * 1024 * 1024
+// An upload has at most as many parts as there are part numbers.
+const MAX_PARTS = MULTIPART_LIMITS.maxPartNumber
+
+/**
+ * A CompleteMultipartUpload document's bounds: 10,000 parts, each `<Part>` with PartNumber, ETag
+ * and up to five Checksum* elements (~350 bytes escaped and indented), fit in 8 MiB.
+ */
+const COMPLETE_LIMITS: XmlDocumentLimits = {
+  maxBytes: 8 * 1024 * 1024,
+  maxElements: 1 + 8 * MAX_PARTS,
+  repeated: new Set(['Part']),
+}
 
 /**
  * CompleteMultipartUpload: the parts named in the body become the object (no bytes copied);
@@ -18,7 +29,7 @@ const MAX_COMPLETE_BODY = 4 * 1024 * 1024
 export const handleCompleteMultipartUpload: Handler = async (args) => {
   const { ctx, res, route, emit } = args
   const uploadId = readUploadId(route)
-  const doc = await readXmlDocument(args, 'CompleteMultipartUpload', MAX_COMPLETE_BODY)
+  const doc = await readXmlDocument(args, 'CompleteMultipartUpload', COMPLETE_LIMITS)
   const info = await ctx.storage.completeMultipartUpload({
     bucket: route.bucket,
     key: route.key,
@@ -38,10 +49,19 @@ export const handleCompleteMultipartUpload: Handler = async (args) => {
   sendXml(res, 200, xml)
 }
 
-/** The `<Part>` list: each needs a PartNumber (1..10,000) and an ETag, else MalformedXML. */
+/**
+ * The `<Part>` list: 1 to 10,000 parts, each with a PartNumber (1..10,000) and an ETag, else
+ * MalformedXML.
+ */
 function readParts(doc: Record<string, unknown>): CompleteMultipartUploadInput['parts'] {
   const parts = Array.isArray(doc.Part) ? (doc.Part as unknown[]) : []
   if (parts.length === 0) throw new S3ServerError('MalformedXML', 'CompleteMultipartUpload names no Part.')
+  if (parts.length > MAX_PARTS) {
+    throw new S3ServerError(
+      'MalformedXML',
+      `CompleteMultipartUpload names ${parts.length} parts; at most ${MAX_PARTS}.`,
+    )
+  }
   return parts.map((part) => {
     const fields = typeof part === 'object' && part !== null ? (part as Record<string, unknown>) : {}
     const number = typeof fields.PartNumber === 'string' ? fields.PartNumber.trim() : ''

@@ -1,13 +1,19 @@
-import { readBody } from '../../body/read-body.js'
-import { openRequestBody } from '../../body/request-body.js'
+import { parseXmlBody } from '../../body/parse-xml-body.js'
+import { readDocumentBody } from '../../body/read-document-body.js'
 import type { Handler } from '../../context.js'
 import { S3ServerError } from '../../errors.js'
 import { sendEmpty } from '../../response/send.js'
+import type { XmlDocumentLimits } from '../objects/xml-body.js'
 import { withS3Errors } from './as-s3-error.js'
 import { notificationService } from './notification-service.js'
 
-/** Largest NotificationConfiguration document accepted. */
-const MAX_DOCUMENT_BYTES = 256 * 1024
+/**
+ * A NotificationConfiguration's bounds. S3 documents no limit; a rule takes about a dozen
+ * elements (the configuration, Id, ARN, Events, Filter/S3Key/FilterRule/Name/Value), so 2,000
+ * elements hold ~150 rules. The element limit also bounds the notification parser
+ * (fast-xml-parser, ~1.8 µs an element measured: under 4 ms here).
+ */
+const NOTIFICATION_LIMITS: XmlDocumentLimits = { maxBytes: 256 * 1024, maxElements: 2000 }
 
 /**
  * PutBucketNotificationConfiguration: validates the `NotificationConfiguration` (known events,
@@ -15,16 +21,19 @@ const MAX_DOCUMENT_BYTES = 256 * 1024
  * bucket's `notification` document and applies its rules at once. An empty configuration
  * removes them. An empty body is refused with MissingContentLength, as MinIO does.
  */
-export const handlePutBucketNotification: Handler = async ({ ctx, req, res, route, auth }) => {
+export const handlePutBucketNotification: Handler = async (args) => {
+  const { ctx, req, res, route } = args
   const service = notificationService(ctx)
   if (req.headers['content-length'] === '0') {
     throw new S3ServerError('MissingContentLength', 'A NotificationConfiguration document is required.')
   }
-  const { body } = openRequestBody(req, auth, ctx.auth.crypto, MAX_DOCUMENT_BYTES)
-  const xml = (await readBody(body, MAX_DOCUMENT_BYTES)).toString('utf8')
+  const xml = (await readDocumentBody(args, NOTIFICATION_LIMITS)).toString('utf8')
   if (xml.trim() === '') {
     throw new S3ServerError('MissingContentLength', 'A NotificationConfiguration document is required.')
   }
+  // The bounded, well-formed check first (no DTD, nesting and elements within the limits), so
+  // the configuration's own parser only ever sees a small plain document.
+  await parseXmlBody(xml, NOTIFICATION_LIMITS)
   await withS3Errors(() => service.putBucketConfig(route.bucket, xml))
   sendEmpty(res, 200)
 }

@@ -2,13 +2,21 @@ import type { S3ErrorCode } from '../../../shared/errors/catalogue.js'
 import { explainInvalidObjectName } from '../../../shared/names.js'
 import type { HandlerArgs } from '../../context.js'
 import { S3ServerError } from '../../errors.js'
-import { readXmlDocument } from './xml-body.js'
+import { readXmlDocument, type XmlDocumentLimits } from './xml-body.js'
 
 /** S3's limit on keys in one DeleteObjects request. */
 export const MAX_DELETE_KEYS = 1000
 
-// 1,000 keys of up to 1,024 bytes each, XML-escaped, plus markup.
-const MAX_DELETE_BODY = 8 * 1024 * 1024
+/**
+ * A Delete document's bounds: 1,000 keys of up to 1,024 bytes, each fully XML-escaped (`&quot;`
+ * is 6 bytes a byte), fit in 8 MiB; each `<Object>` holds at most Key, VersionId, ETag,
+ * LastModifiedTime and Size, so 6 elements a key plus `<Delete>` and `<Quiet>`.
+ */
+export const DELETE_LIMITS: XmlDocumentLimits = {
+  maxBytes: 8 * 1024 * 1024,
+  maxElements: 2 + 6 * MAX_DELETE_KEYS,
+  repeated: new Set(['Object']),
+}
 
 /** A key to delete, or why it cannot be (reported for that key alone). */
 export interface DeleteKey {
@@ -30,7 +38,7 @@ export interface DeleteRequest {
 export async function readDeleteRequest(
   args: Pick<HandlerArgs, 'ctx' | 'req' | 'auth'>,
 ): Promise<DeleteRequest> {
-  const doc = await readXmlDocument(args, 'Delete', MAX_DELETE_BODY)
+  const doc = await readXmlDocument(args, 'Delete', DELETE_LIMITS)
   const objects = Array.isArray(doc.Object) ? (doc.Object as unknown[]) : []
   if (objects.length === 0) throw new S3ServerError('MalformedXML', 'The Delete document names no Object.')
   if (objects.length > MAX_DELETE_KEYS) {
@@ -48,11 +56,7 @@ export async function readDeleteRequest(
       ? { key, problem: { code: key === '' ? 'InvalidArgument' : 'KeyTooLongError', message: problem } }
       : { key }
   })
-  return {
-    quiet:
-      String(doc.Quiet ?? '')
-        .trim()
-        .toLowerCase() === 'true',
-    keys,
-  }
+  const quiet = doc.Quiet ?? ''
+  if (typeof quiet !== 'string') throw new S3ServerError('MalformedXML', 'Quiet must be true or false.')
+  return { quiet: quiet.trim().toLowerCase() === 'true', keys }
 }

@@ -1,45 +1,33 @@
-import { createHash } from 'node:crypto'
-import { XMLParser, XMLValidator } from 'fast-xml-parser'
-import { readBody } from '../../body/read-body.js'
-import { openRequestBody } from '../../body/request-body.js'
+import { type ParseXmlOptions, parseXmlBody, type XmlElement } from '../../body/parse-xml-body.js'
+import { type DocumentBodyLimits, readDocumentBody } from '../../body/read-document-body.js'
 import type { HandlerArgs } from '../../context.js'
 import { S3ServerError } from '../../errors.js'
-import { readContentMd5 } from './object-metadata.js'
 
-// Elements that may repeat are always arrays, so one element and many read the same way.
-const REPEATED = new Set(['Part', 'Object'])
-const parser = new XMLParser({
-  removeNSPrefix: true,
-  parseTagValue: false,
-  trimValues: false,
-  isArray: (name) => REPEATED.has(name),
-})
+/** The bounds of one kind of XML document: S3's limits for it. */
+export type XmlDocumentLimits = DocumentBodyLimits &
+  Omit<ParseXmlOptions, 'yieldToLoop'> & { maxElements: number }
 
 /**
- * Reads a request's XML document (verified as its signature asks, at most `limit` bytes, and
- * against Content-MD5 when sent: BadDigest) and returns the content of its `root` element;
- * MalformedXML for anything else.
+ * The one reader of XML request bodies: reads the body within `limits` (MaxMessageLengthExceeded
+ * past `maxBytes`; MalformedXML once it holds more markup than `maxElements` allow, before the
+ * rest is read), verifies it (signature, Content-MD5: BadDigest), parses it without holding the
+ * event loop, and returns the content of its `root` element. Anything but a well-formed `root`
+ * document within the limits, a DOCTYPE included, is a 400 MalformedXML.
  *
- * @example const doc = await readXmlDocument(args, 'Delete', 2 * 1024 * 1024)
+ * @example const doc = await readXmlDocument(args, 'Delete', { maxBytes: 8 << 20, maxElements: 6002 })
  */
 export async function readXmlDocument(
-  { ctx, req, auth }: Pick<HandlerArgs, 'ctx' | 'req' | 'auth'>,
+  args: Pick<HandlerArgs, 'ctx' | 'req' | 'auth'>,
   root: string,
-  limit: number,
-): Promise<Record<string, unknown>> {
-  const contentMd5 = readContentMd5(req.headers['content-md5'])
-  const { body } = openRequestBody(req, auth, ctx.auth.crypto, limit)
-  const bytes = await readBody(body, limit)
-  if (contentMd5 !== undefined && createHash('md5').update(bytes).digest('base64') !== contentMd5) {
-    throw new S3ServerError('BadDigest', undefined, { ExpectedDigest: contentMd5 })
+  limits: XmlDocumentLimits,
+): Promise<XmlElement> {
+  const text = (await readDocumentBody(args, limits)).toString('utf8')
+  if (text.trim() === '') {
+    throw new S3ServerError('MalformedXML', `The request body must be a ${root} document, not empty.`)
   }
-  const text = bytes.toString('utf8').trim()
-  if (text === '' || XMLValidator.validate(text) !== true) {
-    throw new S3ServerError('MalformedXML', `The request body is not a well-formed ${root} document.`)
+  const doc = await parseXmlBody(text, limits)
+  if (doc.root !== root) {
+    throw new S3ServerError('MalformedXML', `The request body must be a ${root} document, not ${doc.root}.`)
   }
-  const content = (parser.parse(text) as Record<string, unknown>)[root]
-  if (content === undefined) {
-    throw new S3ServerError('MalformedXML', `The request body must be a ${root} document.`)
-  }
-  return typeof content === 'object' && content !== null ? (content as Record<string, unknown>) : {}
+  return typeof doc.content === 'object' ? doc.content : Object.create(null)
 }

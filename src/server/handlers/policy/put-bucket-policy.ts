@@ -1,12 +1,12 @@
 import { isPolicyError, MAX_POLICY_BYTES, parsePolicy } from '../../../shared/policy/index.js'
 import { BUCKET_POLICY_DOCUMENT } from '../../auth/bucket-policies.js'
-import { readBody } from '../../body/read-body.js'
-import { openRequestBody } from '../../body/request-body.js'
+import { readDocumentBody } from '../../body/read-document-body.js'
 import type { Handler } from '../../context.js'
 import { S3ServerError } from '../../errors.js'
 import { sendEmpty } from '../../response/send.js'
 
-// Room for a UTF-8 document at the limit plus some whitespace; parsePolicy enforces the limit.
+// Room for a UTF-8 document at S3's 20 KiB limit plus some whitespace; parsePolicy enforces
+// the limit itself (MalformedPolicy), past this the body is not even read.
 const READ_LIMIT = MAX_POLICY_BYTES.bucket * 2
 
 /**
@@ -14,9 +14,9 @@ const READ_LIMIT = MAX_POLICY_BYTES.bucket * 2
  * naming the bad statement, e.g. `Statement[0].Resource: ... is outside bucket "photos"`),
  * stores it as the bucket's `policy` document and answers 204. It applies from the next request.
  */
-export const handlePutBucketPolicy: Handler = async ({ ctx, req, res, route, auth }) => {
-  const { body } = openRequestBody(req, auth, ctx.auth.crypto, READ_LIMIT)
-  const text = (await readBody(body, READ_LIMIT)).toString('utf8')
+export const handlePutBucketPolicy: Handler = async (args) => {
+  const { ctx, res, route } = args
+  const text = (await readDocumentBody(args, { maxBytes: READ_LIMIT })).toString('utf8')
   if (text.trim() === '') throw new S3ServerError('MalformedPolicy', 'The bucket policy document is empty.')
   try {
     parsePolicy(text, 'bucket', route.bucket)
