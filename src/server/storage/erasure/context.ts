@@ -130,16 +130,22 @@ export function chooseVersion(
 ): ChosenVersion {
   const chosen = pickAgreed(results)
   if (chosen) return chosen
-  const missingBucket = results.filter((r) => !r.ok && codeOf(r.error) === 'NoSuchBucket').length
-  if (missingBucket > 0 && missingBucket >= results.length - missingBucket) {
-    throw new S3ServerError('NoSuchBucket', undefined, { BucketName: bucket })
-  }
+  if (isBucketMissing(results)) throw new S3ServerError('NoSuchBucket', undefined, { BucketName: bucket })
   // Some drives hold a version, too few to read it, while others are offline: it may be there.
   const best = groupVersions(results).sort((a, b) => b.holders.length - a.holders.length)[0]
   if (best && results.length < ctx.set.size) {
     throw readQuorumError(`${bucket}/${key}`, best.holders.length, best.meta.data)
   }
   throw new S3ServerError('NoSuchKey', undefined, { Key: key })
+}
+
+/**
+ * Whether at least half the drives that answered lack the bucket. One drive alone saying
+ * NoSuchBucket proves nothing: a replaced drive lacks every bucket until heal re-creates them.
+ */
+export function isBucketMissing(results: readonly DriveResult<unknown>[]): boolean {
+  const missing = results.filter((r) => !r.ok && codeOf(r.error) === 'NoSuchBucket').length
+  return missing > 0 && missing >= results.length - missing
 }
 
 /** The newest version held by at least `data` drives, if any. */

@@ -23,6 +23,7 @@ import {
   codeOf,
   type DriveResult,
   type ErasureContext,
+  isBucketMissing,
   minimumReadDrives,
   onDrives,
   uploadLockNameOf,
@@ -128,8 +129,9 @@ async function chooseUpload(
     holders.push(r.drive)
   }
   if (!found || holders.length < found.meta.data) {
-    const noBucket = results.find((r) => !r.ok && codeOf(r.error) === 'NoSuchBucket')
-    if (noBucket && !noBucket.ok && holders.length === 0) throw noBucket.error
+    if (holders.length === 0 && isBucketMissing(results)) {
+      throw new S3ServerError('NoSuchBucket', undefined, { BucketName: bucket })
+    }
     throw new S3ServerError('NoSuchUpload', undefined, { UploadId: uploadId })
   }
   return { info: toUploadInfo(found.info, found.meta), meta: found.meta, drives: holders }
