@@ -1,6 +1,10 @@
 // PUT latency with 0, 1 and 3 event targets configured: what the event pipeline costs the
-// request path. Run alone: `node bench/scenarios/events-put-latency.mjs` (needs `npm run build`).
+// request path, the durable enqueue (write + fdatasync before the answer) included. Run alone:
+// `node bench/scenarios/events-put-latency.mjs` (needs `npm run build`).
 
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { isSiloServerBuilt } from '../lib/paths.mjs'
 import { median } from '../lib/stats.mjs'
 import { percentile, setRules, startSilo, startSink } from './events-common.mjs'
@@ -8,23 +12,27 @@ import { percentile, setRules, startSilo, startSink } from './events-common.mjs'
 const SIZE = 1024
 const WARMUP = 300
 const SAMPLES = 1500
+const CONCURRENT_PUTS = 3000
+const CONCURRENCY = 16
 const ROUNDS = Number(process.env.SILO_BENCH_EVENTS_ROUNDS || 3)
 
 /** The configurations compared; every PUT matches a rule except in the first. */
 const CONFIGS = [
   { label: '0 targets', targets: 0 },
-  { label: '1 webhook target (memory queue)', targets: 1 },
-  { label: '3 webhook targets (memory queues; disjoint prefixes, each PUT to one)', targets: 3 },
-  { label: '1 webhook target with queueDir (fsync per event batch)', targets: 1, queueDir: true },
+  { label: '1 webhook target (default queue: durable, on the data drive)', targets: 1 },
+  { label: '3 webhook targets (default queues; disjoint prefixes, each PUT to one)', targets: 3 },
+  { label: '1 webhook target with queueDir (a folder of its own)', targets: 1, queueDir: true },
 ]
 
 async function measure(config, sinks) {
   const notify = { webhook: {} }
   for (let i = 0; i < config.targets; i++)
     notify.webhook[String(i + 1)] = { enable: true, endpoint: sinks[i].url }
+  // Set before start: targets read their parameters when the server starts.
+  const queueDir = config.queueDir ? mkdtempSync(join(tmpdir(), 'silo-bench-queue-')) : undefined
+  if (queueDir) notify.webhook['1'].queueDir = queueDir
   const silo = await startSilo(config.targets ? notify : undefined)
   try {
-    if (config.queueDir) notify.webhook['1'].queueDir = `${silo.dir}/queue`
     const bucket = 'latency'
     await silo.client.makeBucket(bucket)
     const arns = Array.from({ length: config.targets }, (_, i) => `arn:silo:sqs::${i + 1}:webhook`)
@@ -38,22 +46,43 @@ async function measure(config, sinks) {
       await silo.client.putObject(bucket, key, body, SIZE)
       if (i >= WARMUP) times.push(Number(process.hrtime.bigint() - start) / 1000)
     }
-    return { p50: percentile(times, 0.5), p99: percentile(times, 0.99) }
+    // Concurrent PUTs: the queue's group commit shares one fdatasync among the events that
+    // arrive while the previous one runs.
+    let next = 0
+    const start = performance.now()
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        for (let i = next++; i < CONCURRENT_PUTS; i = next++) {
+          await silo.client.putObject(
+            bucket,
+            `${prefixes[i % Math.max(1, prefixes.length)] ?? ''}c${i}`,
+            body,
+            SIZE,
+          )
+        }
+      }),
+    )
+    const putsPerSec = CONCURRENT_PUTS / ((performance.now() - start) / 1000)
+    return { p50: percentile(times, 0.5), p99: percentile(times, 0.99), putsPerSec }
   } finally {
     await silo.stop()
+    if (queueDir) rmSync(queueDir, { recursive: true, force: true })
   }
 }
 
 async function measureAll(log = () => {}) {
   const sinks = await Promise.all([0, 1, 2].map(() => startSink()))
-  const results = CONFIGS.map(() => ({ p50: [], p99: [] }))
+  const results = CONFIGS.map(() => ({ p50: [], p99: [], putsPerSec: [] }))
   try {
     for (let round = 0; round < ROUNDS; round++) {
       for (const [i, config] of CONFIGS.entries()) {
-        const { p50, p99 } = await measure(config, sinks)
+        const { p50, p99, putsPerSec } = await measure(config, sinks)
         results[i].p50.push(p50)
         results[i].p99.push(p99)
-        log(`  round ${round + 1} ${config.label}: p50 ${p50.toFixed(0)} µs, p99 ${p99.toFixed(0)} µs`)
+        results[i].putsPerSec.push(putsPerSec)
+        log(
+          `  round ${round + 1} ${config.label}: p50 ${p50.toFixed(0)} µs, p99 ${p99.toFixed(0)} µs, ${putsPerSec.toFixed(0)} PUT/s at ${CONCURRENCY}`,
+        )
       }
     }
   } finally {
@@ -65,13 +94,14 @@ async function measureAll(log = () => {}) {
     p50: median(results[i].p50),
     p99: median(results[i].p99),
     ratio: median(results[i].p50) / base,
+    putsPerSec: median(results[i].putsPerSec),
   }))
 }
 
 export default {
   name: 'events-put-latency',
   title: 'Bucket events: PUT latency with 0, 1 and 3 targets',
-  description: `Sequential ${SIZE} B PUTs (Silo SDK, keep-alive) against an in-process Silo server; median over ${ROUNDS} rounds of p50/p99 of ${SAMPLES} PUTs each.`,
+  description: `Sequential ${SIZE} B PUTs (Silo SDK, keep-alive) against an in-process Silo server; median over ${ROUNDS} rounds of p50/p99 of ${SAMPLES} PUTs each, then ${CONCURRENT_PUTS} PUTs at concurrency ${CONCURRENCY}. Every event is in its target's durable queue (fdatasync) before the PUT is answered.`,
   async run(ctx) {
     if (!isSiloServerBuilt()) throw new Error('dist/ is not built (run `npm run build`)')
     const rows = await measureAll(ctx.log)
@@ -89,6 +119,7 @@ export default {
       { key: 'p50', header: 'p50 µs', format: 'number' },
       { key: 'p99', header: 'p99 µs', format: 'number' },
       { key: 'ratio', header: '× 0 targets (p50)', format: 'ratio' },
+      { key: 'putsPerSec', header: `PUT/s at ${CONCURRENCY}`, format: 'count' },
     ]
     return { sections: [{ heading: null, columns, rows, goals: [goal] }], goals: [goal] }
   },
@@ -97,6 +128,8 @@ export default {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const rows = await measureAll((m) => console.error(m))
   for (const r of rows)
-    console.log(`${r.label}: p50 ${r.p50.toFixed(0)} µs, p99 ${r.p99.toFixed(0)} µs, ×${r.ratio.toFixed(3)}`)
+    console.log(
+      `${r.label}: p50 ${r.p50.toFixed(0)} µs, p99 ${r.p99.toFixed(0)} µs, ×${r.ratio.toFixed(3)}, ${r.putsPerSec.toFixed(0)} PUT/s at ${CONCURRENCY}`,
+    )
   process.exit(0)
 }

@@ -4,6 +4,7 @@ import bundleSize from './bundle-size.mjs'
 import erasureCodec from './erasure-codec.mjs'
 import erasureServer from './erasure-server.mjs'
 import eventsDelivery from './events-delivery.mjs'
+import eventsEnqueueCost from './events-enqueue-cost.mjs'
 import eventsPutLatency from './events-put-latency.mjs'
 import hashing from './hashing.mjs'
 import loopbackHttp from './loopback-http.mjs'
@@ -22,6 +23,7 @@ export const SCENARIOS = [
   presign,
   bundleSize,
   eventsPutLatency,
+  eventsEnqueueCost,
   eventsDelivery,
   loopbackHttp,
   hashing,

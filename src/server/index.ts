@@ -123,6 +123,7 @@ export function createServer(options: ServerOptions): SiloServer {
         log: (message) => opts.logger.warn(`[silo events] ${message}`),
         notify: opts.notify,
         originEndpoint: () => url,
+        drives: opts.dirs,
       })
       ctx.events = events
       ctx.notifications = events

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path'
 import type { NotificationConfig } from '../../shared/events/notification-config.js'
 import { parseNotificationXml } from '../../shared/events/notification-xml.js'
 import { createSequencer } from '../../shared/events/sequencer.js'
@@ -10,6 +11,7 @@ import type { EventLog } from './log.js'
 import { createNotifier } from './notifier.js'
 import { readNotifyConfig } from './notify-config.js'
 import { buildObjectEventRecord } from './object-event-record.js'
+import { prepareQueueHome, type QueueHome } from './queue-home.js'
 import type { SenderStats } from './sender.js'
 import type { Subscription } from './subscription.js'
 import { startTargets, type TargetSet } from './target-set.js'
@@ -31,6 +33,12 @@ export interface BucketEventsOptions {
   originEndpoint?: () => string
   /** How long start-up waits for each target to open; default 5 s. */
   openTimeoutMs?: number
+  /**
+   * The server's drive folders, as given at start. Targets without `queueDir` keep their durable
+   * queues in `<drive>/.silo.sys/events/` of the first healthy one (see docs/events.md). Without
+   * drives (embedding the service alone), such queues are in memory.
+   */
+  drives?: readonly string[]
   factories?: Partial<Record<TargetKind, TargetFactory>>
 }
 
@@ -94,11 +102,26 @@ export function createBucketEvents(options: BucketEventsOptions): BucketEvents {
     }
   }
 
+  // Chosen at every start: a first drive that is offline now hands the queues to the next one.
+  async function findQueueHome(): Promise<QueueHome | undefined> {
+    if (!options.drives) return undefined
+    const layout = await storage.layout?.()
+    const healthy = layout
+      ? layout.drives.filter((d) => d.state === 'ok').map((d) => resolve(d.endpoint))
+      : options.drives.map((d) => resolve(d))
+    return prepareQueueHome(
+      options.drives.map((d) => resolve(d)),
+      healthy,
+      log,
+    )
+  }
+
   async function configure(): Promise<string[]> {
     await targets?.close()
     targets = await startTargets({
       notify: await readNotify(),
       log,
+      findQueueHome,
       ...(options.openTimeoutMs ? { openTimeoutMs: options.openTimeoutMs } : {}),
       ...(options.factories ? { factories: options.factories } : {}),
     })

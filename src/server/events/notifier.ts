@@ -6,7 +6,10 @@ import type { BackoffOptions } from './backoff.js'
 import type { Clock } from './clock.js'
 import { createListenerRegistry, type ListenFilter } from './listeners.js'
 import { consoleEventLog, type EventLog } from './log.js'
+import { adoptQueue } from './queue/adopt-queue.js'
+import { createMemoryQueue } from './queue/memory-queue.js'
 import { openEventQueue } from './queue/open-queue.js'
+import type { EventQueue } from './queue/types.js'
 import { createSender, type Sender, type SenderStats } from './sender.js'
 import type { Subscription } from './subscription.js'
 import { targetQueueDir } from './target-queue-dir.js'
@@ -19,11 +22,21 @@ export interface NotifierOptions {
   backoff?: BackoffOptions
 }
 
-/** A target's `queueDir` and `queueLimit` parameters. */
+/** Where a target's queue lives and how much it holds. */
 export interface TargetQueueSettings {
-  /** Parent directory; the target's queue lives in `<queueDir>/<kind>-<id>`. */
+  /**
+   * Parent directory; the target's queue lives in `<queueDir>/<kind>-<id>`. The server always
+   * gives one (the target's `queueDir`, else the drive's `.silo.sys/events`); without it the
+   * queue is in memory.
+   */
   queueDir?: string
   queueLimit?: number
+  /**
+   * Parent directories where earlier starts may have queued this target's events (another
+   * drive, the default place before `queueDir` was set): their undelivered entries are moved
+   * to the end of the queue before delivery starts.
+   */
+  adoptFrom?: readonly string[]
 }
 
 export interface ConfigureOptions {
@@ -53,6 +66,33 @@ export function createNotifier(options: NotifierOptions = {}) {
   const listeners = createListenerRegistry()
   let senders = new Map<string, Sender>()
 
+  /**
+   * Opens a target's queue and moves stray entries into it. A durable queue that cannot be
+   * opened (a full or failing drive) must not stop the server: that target queues in memory
+   * until the next start, loudly.
+   */
+  async function openTargetQueue(target: EventTarget, settings: TargetQueueSettings): Promise<EventQueue> {
+    const name = target.arn
+    const limit = settings.queueLimit ? { limit: settings.queueLimit } : {}
+    const dir = settings.queueDir ? targetQueueDir(settings.queueDir, target) : undefined
+    let queue: EventQueue
+    try {
+      queue = await openEventQueue({ ...(dir ? { dir } : {}), ...limit, name, log })
+    } catch (e) {
+      log(`${name}: cannot open the queue in ${dir} (${String(e)}); queueing in memory until restart`)
+      return createMemoryQueue({ ...limit, name, log })
+    }
+    if (!dir) return queue
+    for (const parent of settings.adoptFrom ?? []) {
+      const stray = targetQueueDir(parent, target)
+      if (stray === dir) continue
+      await adoptQueue(queue, stray, { name, log }).catch((e) =>
+        log(`${name}: could not move the events queued in ${stray} (${String(e)}); they stay there`),
+      )
+    }
+    return queue
+  }
+
   async function closeSenders(): Promise<void> {
     const old = senders
     senders = new Map()
@@ -65,13 +105,7 @@ export function createNotifier(options: NotifierOptions = {}) {
       await closeSenders()
       const next = new Map<string, Sender>()
       for (const target of targets) {
-        const settings = configureOptions.queues?.[target.arn] ?? {}
-        const queue = await openEventQueue({
-          ...(settings.queueDir ? { dir: targetQueueDir(settings.queueDir, target) } : {}),
-          ...(settings.queueLimit ? { limit: settings.queueLimit } : {}),
-          name: target.arn,
-          log,
-        })
+        const queue = await openTargetQueue(target, configureOptions.queues?.[target.arn] ?? {})
         next.set(target.arn, createSender({ ...options, target, queue, log }))
       }
       senders = next

@@ -2,6 +2,8 @@ import { parseArn } from '../../shared/events/arn.js'
 import { type GatedTarget, gateTarget } from './gated-target.js'
 import type { EventLog } from './log.js'
 import type { TargetQueueSettings } from './notifier.js'
+import type { QueueHome } from './queue-home.js'
+import type { CommonParams } from './targets/common-params.js'
 import { withTimeout } from './targets/connection.js'
 import {
   type ConfiguredTarget,
@@ -20,6 +22,11 @@ export interface TargetSetOptions {
   log: EventLog
   /** How long start-up waits for each target's `open`; default 5 s. Slower ones keep trying in the background. */
   openTimeoutMs?: number
+  /**
+   * Where targets without `queueDir` keep their durable queues (asked only when a target is
+   * configured, so a server without targets makes no queue folder); without it, in memory.
+   */
+  findQueueHome?: () => Promise<QueueHome | undefined>
   factories?: Partial<Record<TargetKind, TargetFactory>>
 }
 
@@ -51,13 +58,15 @@ export async function startTargets(options: TargetSetOptions): Promise<TargetSet
   const factories = options.factories ?? TARGET_FACTORIES
   const targets: GatedTarget[] = []
   const queues: Record<string, TargetQueueSettings> = {}
-  for (const configured of parseEachInstance(options.notify, factories, log)) {
+  const instances = parseEachInstance(options.notify, factories, log)
+  const queueHome = instances.length > 0 ? await options.findQueueHome?.() : undefined
+  for (const configured of instances) {
     const target = gateTarget(createTarget(configured, options.arnRegion ?? '', factories), {
       log,
       backoff: { initialMs: 1000, maxMs: 30_000 },
     })
     targets.push(target)
-    queues[target.arn] = { queueDir: configured.params.queueDir, queueLimit: configured.params.queueLimit }
+    queues[target.arn] = queueSettingsOf(configured.params, queueHome)
   }
   const timeoutMs = options.openTimeoutMs ?? 5000
   await Promise.all(
@@ -86,6 +95,24 @@ export async function startTargets(options: TargetSetOptions): Promise<TargetSet
     async close() {
       await Promise.all(targets.map((t) => t.close().catch(() => undefined)))
     },
+  }
+}
+
+/**
+ * A target's queue: in its `queueDir`, else in the queue home. Events an earlier start left in
+ * the home's other places (another drive, or the home itself before `queueDir` was set) are
+ * moved into it, so `queueDir` only moves the queue.
+ */
+function queueSettingsOf(
+  params: Pick<CommonParams, 'queueDir' | 'queueLimit'>,
+  home: QueueHome | undefined,
+): TargetQueueSettings {
+  const queueDir = params.queueDir ?? home?.dir
+  const adoptFrom = home ? [home.dir, ...home.strays].filter((dir) => dir !== queueDir) : []
+  return {
+    ...(queueDir ? { queueDir } : {}),
+    ...(params.queueLimit ? { queueLimit: params.queueLimit } : {}),
+    ...(adoptFrom.length > 0 ? { adoptFrom } : {}),
   }
 }
 

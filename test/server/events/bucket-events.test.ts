@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -19,7 +19,7 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c()
 })
 
-async function setup(notify?: unknown) {
+async function setup(notify?: unknown, withDrive = false) {
   const dir = await mkdtemp(join(tmpdir(), 'silo-bucket-events-'))
   const storage: StorageBackend = await openSingleDrive(dir)
   cleanups.push(
@@ -34,10 +34,11 @@ async function setup(notify?: unknown) {
     log: (m) => log.push(m),
     notify,
     originEndpoint: () => 'http://127.0.0.1:9000',
+    ...(withDrive ? { drives: [dir] } : {}),
   })
   cleanups.push(() => events.close())
   await storage.createBucket('watched', '')
-  return { storage, events, log }
+  return { storage, events, log, dir }
 }
 
 describe('bucket events service', () => {
@@ -130,5 +131,20 @@ describe('bucket events service', () => {
     ])
     await again.publish([{ name: 's3:ObjectCreated:Put', bucket: 'watched', key: 'a/x' }], request)
     expect(again.stats()['arn:silo:sqs::1:webhook']?.queued).toBe(1)
+  })
+
+  it("keeps each target's queue on the drive by default, in .silo.sys/events/<kind>-<id>", async () => {
+    const { events, dir } = await setup(
+      { webhook: { '1': { enable: true, endpoint: 'http://127.0.0.1:9/' } } },
+      true,
+    )
+    await events.start()
+    expect(await readdir(join(dir, '.silo.sys', 'events'))).toEqual(['webhook-1'])
+  })
+
+  it('makes no queue folder when no target is configured', async () => {
+    const { events, dir } = await setup(undefined, true)
+    await events.start()
+    expect(await readdir(join(dir, '.silo.sys'))).not.toContain('events')
   })
 })

@@ -92,3 +92,35 @@ describe('startTargets', () => {
     await set.close()
   })
 })
+
+describe('startTargets: where each queue lives', () => {
+  const home = { dir: '/d2/.silo.sys/events', strays: ['/d4/.silo.sys/events'] }
+
+  it('without queueDir: the queue home, taking in what earlier starts left on other drives', async () => {
+    const set = await startTargets({
+      notify: { webhook: { '1': { enable: true, endpoint: 'http://127.0.0.1:9/' } } },
+      log: createLogCollector(),
+      factories: { webhook: webhookTarget },
+      findQueueHome: async () => home,
+    })
+    expect(set.queues).toEqual({
+      'arn:silo:sqs::1:webhook': { queueDir: home.dir, queueLimit: 10_000, adoptFrom: home.strays },
+    })
+    await set.close()
+  })
+
+  it('with queueDir: there, taking in what the default places hold (queueDir only moves the queue)', async () => {
+    const set = await startTargets({
+      notify: {
+        webhook: { '1': { enable: true, endpoint: 'http://127.0.0.1:9/', queueDir: '/q', queueLimit: 5 } },
+      },
+      log: createLogCollector(),
+      factories: { webhook: webhookTarget },
+      findQueueHome: async () => home,
+    })
+    expect(set.queues).toEqual({
+      'arn:silo:sqs::1:webhook': { queueDir: '/q', queueLimit: 5, adoptFrom: [home.dir, ...home.strays] },
+    })
+    await set.close()
+  })
+})

@@ -1,5 +1,5 @@
 import { type FileHandle, mkdir, open } from 'node:fs/promises'
-import { join } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { consoleEventLog, type EventLog } from '../log.js'
 import type { QueuedEvent } from '../targets/types.js'
 import { type AckFile, openAckFile } from './ack-file.js'
@@ -35,7 +35,9 @@ export async function openFileQueue(options: FileQueueOptions): Promise<EventQue
   const name = options.name ?? dir
   const log = options.log ?? consoleEventLog
   const segmentBytes = options.segmentBytes ?? 4 * 1024 * 1024
-  await mkdir(dir, { recursive: true })
+  const made = await mkdir(dir, { recursive: true })
+  // A new queue folder must survive a power cut as its entries do: sync each new level's parent.
+  if (made !== undefined) await syncNewFolders(resolve(dir), resolve(made))
   const ackFile: AckFile = await openAckFile(join(dir, 'ack'))
   const loaded = await loadSegments(dir, ackFile.watermark, name, log)
   const segments: Segment[] = loaded.segments
@@ -130,5 +132,13 @@ export async function openFileQueue(options: FileQueueOptions): Promise<EventQue
       await ackFile.sync()
       await ackFile.close()
     },
+  }
+}
+
+/** fsyncs the parent of every folder from `dir` up to `made` (the first one mkdir created). */
+async function syncNewFolders(dir: string, made: string): Promise<void> {
+  for (let at = dir; ; at = dirname(at)) {
+    await syncDirectory(dirname(at))
+    if (at === made || dirname(at) === at) return
   }
 }

@@ -15,7 +15,7 @@ export interface ChildServer {
 
 /** Starts the fixture server in a child process and waits for its URL. */
 export async function startChildServer(options: {
-  dir: string
+  dir: string | string[]
   notify: unknown
   rootUser: string
   rootPassword: string

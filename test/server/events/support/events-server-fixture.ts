@@ -6,7 +6,7 @@
 import { createServer } from '../../../../src/server/index.js'
 
 const options = JSON.parse(process.argv.at(-1)!) as {
-  dir: string
+  dir: string | string[]
   notify: unknown
   rootUser: string
   rootPassword: string
