@@ -72,11 +72,11 @@ describe('erasure: DeleteBucket and the writes into the bucket', () => {
       await drive.close()
     }
     const plug = await unplug(h.dirs[1]!)
-    let backend = await h.reopen()
+    let backend = await h.reopen!()
     // Drive 2 is offline and might hold a second shard: the object may be readable, so it stays.
     await expect(backend.deleteBucket('b')).rejects.toMatchObject({ code: 'XSiloReadQuorum' })
     await plug()
-    backend = await h.reopen()
+    backend = await h.reopen!()
     await backend.deleteBucket('b')
     await expect(backend.getBucket('b')).rejects.toMatchObject({ code: 'NoSuchBucket' })
     expect(await countFiles(h.dirs)).toBe(0)

@@ -109,7 +109,7 @@ describe('a drive folder that vanishes while the server runs', () => {
     expect(await exists(gone2)).toBe(false)
     expect((await readAll(h.backend, 'b', 'copy')).equals(source)).toBe(true)
     expect((await readAll(h.backend, 'b', 'streamed')).length).toBe(4 * 1024 * 1024)
-    const reopened = await h.reopen()
+    const reopened = await h.reopen!()
     const states = (await reopened.layout!()).drives.map((d) => d.state)
     expect(states.slice(0, 2)).toEqual(['offline', 'offline'])
     const format = await reopened.healer!.healFormat({ dryRun: false })
