@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { handleAdminRequest, isAdminRequest } from './admin/handle-admin-request.js'
 import { authenticate } from './auth/authenticate.js'
 import { authorize } from './auth/authorize.js'
+import { applyHoistedHeaders } from './auth/read-hoisted-headers.js'
 import type { ObjectEvent, ServerContext } from './context.js'
 import { applyCors } from './cors/apply-cors.js'
 import { S3ServerError } from './errors.js'
@@ -53,6 +54,7 @@ async function handle(
   const method = req.method ?? 'GET'
   const route = routeRequest({ method, url: req.url ?? '/', headers: req.headers }, ctx.domain)
   const auth = authenticate(ctx.auth, { method, headers: req.headers, rawHeaders: req.rawHeaders }, route)
+  applyHoistedHeaders(req.headers, auth)
   // POST Object names its caller and key in the form body: its handler authorizes once it has read them.
   // The root may do everything (authorize returns at once for it): skip the call and its await.
   if (route.operation !== 'PostObject' && !auth.identity.root) await authorize({ ctx, req, route, auth })

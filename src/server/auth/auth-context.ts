@@ -30,6 +30,11 @@ export interface Authentication {
   identity: Identity
   payload: PayloadMode
   chunkSigning?: ChunkSigning
+  /**
+   * `x-amz-*` headers a presigned URL carries in its signed query (`read-hoisted-headers.ts`):
+   * they become the request's headers once it is authenticated.
+   */
+  hoistedHeaders?: Readonly<Record<string, string>>
 }
 
 /** The parts of an HTTP request authentication reads. */

@@ -8,12 +8,14 @@ import type { AuthContext, Authentication, AuthRequest } from './auth-context.js
 import { checkAmzHeadersSigned } from './check-amz-headers-signed.js'
 import { checkScope, requireSecret } from './check-scope.js'
 import { checkSignature } from './check-signature.js'
+import { readHoistedHeaders } from './read-hoisted-headers.js'
 import { MAX_CLOCK_SKEW_MS } from './request-time.js'
 
 /**
  * Verifies a presigned-URL request (`X-Amz-Signature` in the query): not expired, not signed
  * in the future, every `x-amz-*` header named in `X-Amz-SignedHeaders`, signature equal to the
- * one recomputed. The body is never signed.
+ * one recomputed. The body is never signed. `x-amz-*` parameters of the signed query are the
+ * request's headers too (`hoistedHeaders`, see read-hoisted-headers.ts), as on S3.
  *
  * @example verifyPresigned(ctx, req, route)
  */
@@ -44,7 +46,10 @@ export function verifyPresigned(ctx: AuthContext, req: AuthRequest, route: S3Rou
     payloadHash: UNSIGNED_PAYLOAD,
     signature: p.signature,
   })
-  return { identity: ctx.credentials.identityOf(credential.accessKey), payload: { kind: 'unsigned' } }
+  const identity = ctx.credentials.identityOf(credential.accessKey)
+  // Only now: the query is signed, so its x-amz-* parameters are the signer's headers.
+  const hoistedHeaders = readHoistedHeaders(route.query, req.headers)
+  return { identity, payload: { kind: 'unsigned' }, ...(hoistedHeaders ? { hoistedHeaders } : {}) }
 }
 
 function parseOrThrow(route: S3Route) {
