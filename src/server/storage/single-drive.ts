@@ -1,3 +1,4 @@
+import { FreeSpaceGuard, parseReserve, RESERVE_ENV } from './free-space.js'
 import { createBucket, deleteBucket, getBucket, listBuckets } from './single-drive/buckets.js'
 import { CommitQueue } from './single-drive/commit-queue.js'
 import { copyObject } from './single-drive/copy-object.js'
@@ -14,7 +15,7 @@ import type { Drive } from './single-drive/drive.js'
 import { lockDrive } from './single-drive/drive-lock.js'
 import { createLayout, prepareLayout } from './single-drive/layout.js'
 import { listObjects } from './single-drive/list-objects.js'
-import { openMetaStore, readUsedBytes } from './single-drive/meta-store.js'
+import { openMetaStore, readReclaimableBytes, readUsedBytes } from './single-drive/meta-store.js'
 import { abortMultipartUpload } from './single-drive/multipart/abort-upload.js'
 import { completeMultipartUpload } from './single-drive/multipart/complete-upload.js'
 import { createMultipartUpload } from './single-drive/multipart/create-upload.js'
@@ -43,6 +44,13 @@ export interface SingleDriveOptions {
    * 0 keeps every object in a file.
    */
   inlineLimit?: number
+  /**
+   * Bytes of free space kept for metadata commits (deletes above all): new object data is
+   * refused with 507 XSiloStorageFull rather than eat into them. Default env
+   * SILO_FREE_SPACE_RESERVE (`64MiB`, bytes, 0 for none), else 1% of the drive, at least 8 MiB and
+   * at most 1 GiB. See docs/storage.md#a-full-disk.
+   */
+  freeSpaceReserve?: number
 }
 
 /** Default {@link SingleDriveOptions.inlineLimit}: 128 KiB. */
@@ -68,6 +76,10 @@ export async function openSingleDrive(
   if (!Number.isInteger(inlineLimit) || inlineLimit < 0) {
     throw new RangeError(`inlineLimit must be a whole number of bytes, not ${inlineLimit}`)
   }
+  const reserve = options.freeSpaceReserve ?? parseReserve(process.env[RESERVE_ENV])
+  if (reserve !== undefined && (!Number.isSafeInteger(reserve) || reserve < 0)) {
+    throw new RangeError(`freeSpaceReserve must be a whole number of bytes, not ${reserve}`)
+  }
   const unlock = await lockDrive(layout.sys)
   let meta: ReturnType<typeof openMetaStore>
   try {
@@ -77,8 +89,12 @@ export async function openSingleDrive(
     await unlock()
     throw error
   }
-  const commits = new CommitQueue(meta.env, { awaitFlush: fsync })
-  const drive: Drive = { layout, meta, fsync, commits, inlineLimit }
+  const space = new FreeSpaceGuard(dir, { reserve, reclaimable: () => readReclaimableBytes(drive.meta) })
+  const commits = new CommitQueue(meta.env, {
+    awaitFlush: fsync,
+    explainFailure: async (error) => space.explain(error),
+  })
+  const drive: Drive = { layout, meta, fsync, commits, inlineLimit, space }
   return createSingleDriveBackend(drive, unlock)
 }
 
@@ -86,11 +102,18 @@ export async function openSingleDrive(
 export interface SingleDriveBackend extends StorageBackend {
   /** The names of a bucket's documents (NoSuchBucket when it does not exist). */
   listBucketDocuments(bucket: string): Promise<string[]>
+  /**
+   * Sets aside room for `bytes` of new data, or rejects with 507 XSiloStorageFull when the drive
+   * would keep less than its reserve free; resolves with the release, to call once the write
+   * settled. Erasure coding asks every drive before it reads a body.
+   */
+  reserveSpace(bytes: number): Promise<() => void>
 }
 
 function createSingleDriveBackend(drive: Drive, unlock: () => Promise<void>): SingleDriveBackend {
   return {
     listBucketDocuments: async (bucket) => listBucketDocuments(drive, bucket),
+    reserveSpace: async (bytes) => drive.space.admit({ bytes, inMetadata: bytes <= drive.inlineLimit }),
     kind: 'FS',
     listBuckets: async () => listBuckets(drive),
     createBucket: (name, region) => createBucket(drive, name, region),

@@ -176,7 +176,11 @@ export async function deleteObject(ctx: ErasureContext, bucket: string, key: str
     onDrives(ctx, drives, (backend) => backend.deleteObject(bucket, key)),
   )
   const done = results.filter((r) => r.ok).length
-  if (done < needed) throw writeQuorumError(what, done, needed)
+  if (done < needed) {
+    // A drive whose metadata store had no room left to commit the delete: say so (507), not 503.
+    const full = results.find((r) => !r.ok && codeOf(r.error) === 'XSiloStorageFull')
+    throw full && !full.ok ? full.error : writeQuorumError(what, done, needed)
+  }
 }
 
 /**

@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto'
 import { S3ServerError } from '../../errors.js'
+import { storageFull } from '../free-space.js'
 import { iterateAbortable } from '../single-drive/abortable.js'
 import { parseContentMd5 } from '../single-drive/content-md5.js'
 import { incompleteBody } from '../single-drive/receive-body.js'
 import { createReedSolomon } from './codec/index.js'
+import { codeOf } from './context.js'
 import type { ErasureDrive } from './drive-set.js'
-import { shardSizeOf } from './geometry.js'
+import { shardFileSizeOf, shardSizeOf } from './geometry.js'
 import { type Redundancy, writeQuorumError } from './params.js'
 import { ShardFeed } from './shard-feed.js'
 
@@ -57,7 +59,9 @@ export interface ErasureWriteResult {
  * hashes each shard block (SHA-256, the bitrot hash) and feeds every drive its shard. Content
  * checks (declared size, Content-MD5, abort) fail every drive's write before anything commits;
  * fewer than `writeQuorum` drives reaching the end fails them all the same way (503
- * XSiloWriteQuorum), so nothing is stored.
+ * XSiloWriteQuorum), so nothing is stored. Before a byte is read, every drive is asked for room
+ * for its shard file: a full drive sits the write out (as an offline one would, heal gives it
+ * its shard later), and when too few have room the answer is 507 XSiloStorageFull.
  */
 export async function writeShards(
   targets: ShardTarget[],
@@ -65,6 +69,73 @@ export async function writeShards(
   options: ErasureWriteOptions,
 ): Promise<ErasureWriteResult> {
   const expectedMd5 = input.contentMd5 === undefined ? undefined : parseContentMd5(input.contentMd5)
+  const { data } = options.redundancy
+  const shardFile = input.size === undefined ? 0 : shardFileSizeOf(input.size, data, options.blockSize)
+  const room = await reserveRoom(targets, shardFile, options)
+  try {
+    return await streamShards(room.targets, input, options, expectedMd5)
+  } finally {
+    room.release()
+  }
+}
+
+/**
+ * Sets aside room for `bytes` on each target's drive. Drives without room drop out; fewer than
+ * the write quorum left is 507 XSiloStorageFull (not 503: the drives are there, only full).
+ */
+async function reserveRoom(
+  targets: ShardTarget[],
+  bytes: number,
+  options: ErasureWriteOptions,
+): Promise<{ targets: ShardTarget[]; release: () => void }> {
+  const answers = await Promise.all(
+    targets.map((t) =>
+      (t.drive.backend?.reserveSpace(bytes) ?? Promise.resolve(() => {})).then(
+        (release) => ({ ok: true as const, release }),
+        (error: unknown) => ({ ok: false as const, error }),
+      ),
+    ),
+  )
+  const release = () => {
+    for (const answer of answers) if (answer.ok) answer.release()
+  }
+  const roomy = targets.filter((_, i) => answers[i]!.ok)
+  if (roomy.length < options.writeQuorum) {
+    release()
+    const full = answers.filter((a) => !a.ok).length
+    throw storageFullQuorum(options.what, roomy.length, options.writeQuorum, full)
+  }
+  return { targets: roomy, release }
+}
+
+/** 507 XSiloStorageFull: `full` drives had no room and the rest are too few for the quorum. */
+function storageFullQuorum(what: string, got: number, needed: number, full: number): S3ServerError {
+  return storageFull(
+    `${what}: ${full} drives are out of free space, only ${got} have room and ${needed} are needed; nothing was stored. Please delete a few objects to proceed.`,
+  )
+}
+
+/**
+ * Why a write missed its quorum with `got` drives: space when the drives that ran out of it
+ * would have made the quorum, else the drives' own S3 answer (NoSuchUpload...), else 503.
+ */
+function missedQuorum(failures: unknown[], got: number, options: ErasureWriteOptions): unknown {
+  const full = failures.filter((f) => codeOf(f) === 'XSiloStorageFull').length
+  if (full > 0 && got + full >= options.writeQuorum) {
+    return storageFullQuorum(options.what, got, options.writeQuorum, full)
+  }
+  return (
+    failures.find((f) => f instanceof S3ServerError) ??
+    writeQuorumError(options.what, got, options.writeQuorum)
+  )
+}
+
+async function streamShards(
+  targets: ShardTarget[],
+  input: ErasureWriteInput,
+  options: ErasureWriteOptions,
+  expectedMd5: string | undefined,
+): Promise<ErasureWriteResult> {
   const feeds = targets.map(() => new ShardFeed())
   const failures: unknown[] = []
   const writes = targets.map((t, i) =>
@@ -108,11 +179,10 @@ export async function writeShards(
   })
   const ready = intact.filter(Boolean).length
   if (ready < options.writeQuorum) {
-    const error = writeQuorumError(options.what, ready, options.writeQuorum)
-    refuse(error)
+    refuse(writeQuorumError(options.what, ready, options.writeQuorum))
     await Promise.all(writes)
-    // Drives that all refused for the same S3 reason (NoSuchUpload...) explain it best.
-    throw failures.find((f) => f instanceof S3ServerError) ?? error
+    // Drives that all refused for the same S3 reason (NoSuchUpload, a full disk) explain it best.
+    throw missedQuorum(failures, ready, options)
   }
   let release: () => void = () => {}
   try {
@@ -127,8 +197,8 @@ export async function writeShards(
     const outcomes = await Promise.all(writes)
     const committed = targets.filter((_, i) => outcomes[i]).map((t) => t.drive)
     if (committed.length < options.writeQuorum) {
-      const refused = failures.find((f) => f instanceof S3ServerError)
-      if (refused && committed.length === 0) throw refused
+      const reason = missedQuorum(failures, committed.length, options)
+      if (committed.length === 0 || codeOf(reason) === 'XSiloStorageFull') throw reason
       throw writeQuorumError(options.what, committed.length, options.writeQuorum)
     }
     return { ...received, committed }

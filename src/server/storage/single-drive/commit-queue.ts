@@ -1,4 +1,5 @@
 import type { Database, Key, RootDatabase } from 'lmdb'
+import { causeOfFailedWrite } from './meta-store.js'
 
 /**
  * Reads and writes inside one commit. Reads see earlier writes of the same batch, which LMDB's
@@ -36,13 +37,22 @@ const REMOVED = Symbol('removed')
 export class CommitQueue {
   readonly #env: RootDatabase
   readonly #awaitFlush: boolean
+  readonly #explain: (error: unknown) => Promise<unknown>
   #pending: Pending[] = []
   #draining: Promise<void> | undefined
 
-  /** `awaitFlush`: resolve only once the commit is flushed to disk, not just visible. */
-  constructor(env: RootDatabase, options: { awaitFlush: boolean }) {
+  /**
+   * `awaitFlush`: resolve only once the commit is flushed to disk, not just visible.
+   * `explainFailure`: what a failed commit's mutations reject with, given the failure's cause
+   * (e.g. 507 XSiloStorageFull for a disk out of space); default the cause itself.
+   */
+  constructor(
+    env: RootDatabase,
+    options: { awaitFlush: boolean; explainFailure?: (error: unknown) => Promise<unknown> },
+  ) {
     this.#env = env
     this.#awaitFlush = options.awaitFlush
+    this.#explain = options.explainFailure ?? (async (error) => error)
   }
 
   /**
@@ -78,13 +88,21 @@ export class CommitQueue {
   }
 
   async #commit(batch: Pending[]): Promise<void> {
-    const { view, written } = createView()
+    const { view, writes } = createView()
     const outcomes = batch.map((p) => settle(() => p.mutation(view)))
     try {
-      await written()
-      if (this.#awaitFlush) await this.#env.flushed
+      // All writes are awaited, not just the last: when a commit fails each write's promise
+      // rejects, and one left without a handler is an unhandled rejection, which ends the process.
+      // A batch that wrote nothing has nothing to wait for: earlier batches flushed before it ran.
+      if (writes.length > 0) {
+        await Promise.all([...writes, this.#claimTurnCommit()])
+        if (this.#awaitFlush) await this.#env.flushed
+      }
     } catch (error) {
-      for (const p of batch) p.reject(error)
+      // A failed commit (LMDB out of disk space, an I/O error) wrote none of the batch: every
+      // mutation of it fails, and the queue goes on with the next batch.
+      const answer = await this.#explain(await causeOfFailedWrite(error)).catch(() => error)
+      for (const p of batch) p.reject(answer)
       return
     }
     batch.forEach((p, i) => {
@@ -92,6 +110,19 @@ export class CommitQueue {
       if (outcome.ok) p.resolve(outcome.value)
       else p.reject(outcome.error)
     })
+  }
+
+  /**
+   * lmdb-js opens each event turn's transaction with an instruction of its own (write.js, the
+   * event-turn batch start) whose promise nobody holds: when the commit fails, that promise
+   * rejects unhandled, which ends the process. Once the turn's task has run (a setImmediate
+   * queued by our first write, so before ours) it is the store's current commit promise, and
+   * awaiting the public `committed` gives it a handler. Same transaction, so no extra wait.
+   * Only after writes: with none, `committed` may still be an earlier, failed commit's promise.
+   */
+  async #claimTurnCommit(): Promise<void> {
+    await new Promise((resolve) => setImmediate(resolve))
+    await this.#env.committed
   }
 }
 
@@ -106,9 +137,9 @@ function settle(fn: () => unknown): Outcome {
 }
 
 /** A view whose writes go to LMDB (queued, same transaction) and to an overlay for later reads. */
-function createView(): { view: CommitView; written: () => Promise<unknown> } {
+function createView(): { view: CommitView; writes: Promise<unknown>[] } {
   const overlay = new Map<Database<unknown, Key>, Map<string, unknown>>()
-  let last: Promise<unknown> = Promise.resolve()
+  const writes: Promise<unknown>[] = []
   const layer = (db: Database<unknown, Key>) => {
     const map = overlay.get(db) ?? new Map<string, unknown>()
     overlay.set(db, map)
@@ -126,15 +157,15 @@ function createView(): { view: CommitView; written: () => Promise<unknown> } {
     },
     put<V>(db: Database<V, Key>, key: Key, value: V): void {
       layer(db as Database<unknown, Key>).set(overlayId(key), value)
-      last = db.put(key, value)
+      writes.push(db.put(key, value))
     },
     remove(db: Database<unknown, Key>, key: Key): void {
       layer(db).set(overlayId(key), REMOVED)
-      last = db.remove(key)
+      writes.push(db.remove(key))
     },
   }
-  // Writes issued in one event turn resolve together, so awaiting the last one awaits them all.
-  return { view, written: () => last }
+  // Writes issued in one event turn share one transaction and settle together.
+  return { view, writes }
 }
 
 function overlayId(key: Key): string {

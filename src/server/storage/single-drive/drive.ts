@@ -1,3 +1,4 @@
+import type { FreeSpaceGuard } from '../free-space.js'
 import type { CommitQueue } from './commit-queue.js'
 import type { Layout } from './layout.js'
 import type { MetaStore } from './meta-store.js'
@@ -11,4 +12,6 @@ export interface Drive {
   fsync: boolean
   /** Objects of at most this many bytes live in LMDB, not in files (0: never). */
   inlineLimit: number
+  /** Refuses new data (507 XSiloStorageFull) before the drive's last free bytes, kept for metadata commits. */
+  space: FreeSpaceGuard
 }

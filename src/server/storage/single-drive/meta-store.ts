@@ -51,3 +51,61 @@ export function readUsedBytes(meta: MetaStore): number {
   const value = meta.state.get(STATE_KEYS.usedBytes)
   return typeof value === 'number' ? value : 0
 }
+
+/**
+ * Bytes of pages inside the LMDB file that are free for reuse (freed by deletes): an inline
+ * object can be stored there although statfs shows no free space. Pages in use are those of
+ * every database, the freelist and the two meta pages; the file holds `lastPageNumber + 1`.
+ */
+export function readReclaimableBytes(meta: MetaStore): number {
+  const stats = meta.env.getStats() as LmdbStats & { lastPageNumber: number; free: LmdbStats }
+  const databases = [
+    meta.buckets,
+    meta.objects,
+    meta.state,
+    meta.documents,
+    meta.blobs,
+    meta.uploads,
+    meta.parts,
+  ]
+  let used = 2 + pagesOf(stats) + pagesOf(stats.free)
+  for (const db of databases) used += pagesOf(db.getStats() as LmdbStats)
+  return Math.max(0, stats.lastPageNumber + 1 - used) * stats.pageSize
+}
+
+interface LmdbStats {
+  pageSize: number
+  treeBranchPageCount: number
+  treeLeafPageCount: number
+  overflowPages: number
+}
+
+function pagesOf(stats: LmdbStats): number {
+  return stats.treeBranchPageCount + stats.treeLeafPageCount + stats.overflowPages
+}
+
+/**
+ * Why an lmdb-js write failed. A failed commit rejects each write with "Commit failed" and keeps
+ * the cause (ENOSPC, EIO) in a second promise, `commitError`, rejected in the same native
+ * callback: it gets a handler here, since a rejection nobody handles ends the process.
+ */
+export async function causeOfFailedWrite(error: unknown): Promise<unknown> {
+  const pending = (error as { commitError?: unknown } | undefined)?.commitError
+  if (!(pending instanceof Promise)) return error
+  let cause: unknown
+  pending.catch((reason: unknown) => {
+    cause = reason
+  })
+  // lmdb-js rejects commitError right after the writes: one macrotask later it has settled.
+  await new Promise((resolve) => setImmediate(resolve))
+  return cause ?? error
+}
+
+/** Awaits one lmdb-js write outside the commit queue, rejecting with the failure's cause. */
+export async function awaitWrite<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write
+  } catch (error) {
+    throw await causeOfFailedWrite(error)
+  }
+}

@@ -2,7 +2,7 @@ import { mkdir, readdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Layout } from './layout.js'
 import { listFanOutNames } from './layout.js'
-import { type MetaStore, STATE_KEYS } from './meta-store.js'
+import { awaitWrite, type MetaStore, STATE_KEYS } from './meta-store.js'
 import { fileIdsOf } from './object-data.js'
 
 /** When to look for data files no metadata references. */
@@ -22,12 +22,15 @@ export async function recoverDrive(layout: Layout, meta: MetaStore, sweep: Orpha
   await mkdir(layout.tmp, { recursive: true })
   const crashed = meta.state.get(STATE_KEYS.lifecycle) === 'running'
   if (sweep === 'always' || (sweep === 'after-crash' && crashed)) await sweepOrphans(layout, meta)
-  await meta.state.put(STATE_KEYS.lifecycle, 'running')
+  await awaitWrite(meta.state.put(STATE_KEYS.lifecycle, 'running'))
 }
 
-/** Marks a clean close, so the next open skips the orphan sweep. */
+/**
+ * Marks a clean close, so the next open skips the orphan sweep. A drive too full to record it
+ * still closes: the next open then sweeps, as after a crash.
+ */
 export async function markClosed(meta: MetaStore): Promise<void> {
-  await meta.state.put(STATE_KEYS.lifecycle, 'closed')
+  await awaitWrite(meta.state.put(STATE_KEYS.lifecycle, 'closed')).catch(() => {})
 }
 
 /** Removes every data file whose ID no object or part record holds. */

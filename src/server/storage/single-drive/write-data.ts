@@ -1,5 +1,6 @@
 import { rename, rm } from 'node:fs/promises'
 import { S3ServerError } from '../../errors.js'
+import { isOutOfSpace, storageFull } from '../free-space.js'
 import { parseContentMd5 } from './content-md5.js'
 import type { Drive } from './drive.js'
 import { syncDirectory } from './durability.js'
@@ -21,6 +22,8 @@ export interface DataInput {
  * Receives and verifies a body: kept in memory when it fits `inlineLimit` (returned as
  * `inline`), else written to `tmp/<id>` and renamed to `data/` (synced when the drive fsyncs).
  * On failure nothing is left behind. Nothing points at the data yet: the caller commits.
+ * A drive short of free space refuses the body before reading it, and a disk that fills up
+ * while it streams in, with 507 XSiloStorageFull (see free-space.ts).
  */
 export async function writeData(
   drive: Drive,
@@ -29,6 +32,25 @@ export async function writeData(
   inlineLimit: number,
 ): Promise<ReceivedBody> {
   const expectedMd5 = input.contentMd5 === undefined ? undefined : parseContentMd5(input.contentMd5)
+  const bytes = input.size ?? 0
+  const release = drive.space.admit({
+    bytes,
+    inMetadata: input.size !== undefined && input.size <= inlineLimit,
+  })
+  try {
+    return await receiveData(drive, id, input, inlineLimit, expectedMd5)
+  } finally {
+    release()
+  }
+}
+
+async function receiveData(
+  drive: Drive,
+  id: string,
+  input: DataInput,
+  inlineLimit: number,
+  expectedMd5: string | undefined,
+): Promise<ReceivedBody> {
   const tmpPath = tmpPathOf(drive.layout, id)
   try {
     const received = await receiveBody(input.body, tmpPath, {
@@ -48,6 +70,6 @@ export async function writeData(
     return received
   } catch (error) {
     await rm(tmpPath, { force: true })
-    throw error
+    throw isOutOfSpace(error) ? storageFull() : error
   }
 }

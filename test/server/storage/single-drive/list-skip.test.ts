@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { FreeSpaceGuard } from '../../../../src/server/storage/free-space.js'
 import { CommitQueue } from '../../../../src/server/storage/single-drive/commit-queue.js'
 import type { Drive } from '../../../../src/server/storage/single-drive/drive.js'
 import { encodeObjectKey } from '../../../../src/server/storage/single-drive/key-codec.js'
@@ -25,6 +26,7 @@ describe('single drive listing skips rolled-up prefixes', () => {
       fsync: false,
       commits: new CommitQueue(meta.env, { awaitFlush: false }),
       inlineLimit: 0,
+      space: new FreeSpaceGuard(dir),
     }
     await meta.buckets.put('b', { created: 0, region: '' })
     const record = { id: '0', size: 1, etag: '', mtime: 0, contentType: '', headers: {} }
