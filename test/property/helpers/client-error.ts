@@ -62,13 +62,19 @@ export function expectNoServerError(res: AnswerLike, method = 'GET'): string | u
   if (res.status >= 500) {
     throw new Error(`answered ${res.status}: ${res.text.slice(0, 600)}`)
   }
-  if (res.status < 400 || method === 'HEAD' || res.rejectedByHttpParser) return undefined
+  if (res.status < 400 || method === 'HEAD' || isFromHttpParser(res)) return undefined
   const code = codeOf(res)
   if (code === undefined) throw new Error(`error ${res.status} without a Code: ${res.text.slice(0, 300)}`)
   const entry = (S3_ERRORS as Record<string, { status: number } | undefined>)[code]
   expect(entry, `code ${code} is in the catalogue`).toBeDefined()
   expect(entry?.status, `status of ${code}`).toBe(res.status)
   return code
+}
+
+// Node's HTTP parser answers a request it cannot read (bad framing 400, headers past 16 KiB 431)
+// before Silo sees it; every answer of Silo's carries a request id.
+function isFromHttpParser(res: AnswerLike): boolean {
+  return res.rejectedByHttpParser ?? (res.status < 500 && res.headers['x-amz-request-id'] === undefined)
 }
 
 function codeOf(res: AnswerLike): string | undefined {

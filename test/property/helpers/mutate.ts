@@ -185,3 +185,26 @@ export function hostileVariantOf(...valid: string[]): fc.Arbitrary<string> {
     { weight: 1, arbitrary: nastyText(200) },
   )
 }
+
+/**
+ * `text` as latin1 (one byte per character) without the control characters Node's HTTP client
+ * refuses in a header value (tab is allowed), so it can go out through `http.request`.
+ */
+export function toHeaderValue(text: string): string {
+  let out = ''
+  for (const c of Buffer.from(text, 'utf8').toString('latin1')) {
+    const code = c.charCodeAt(0)
+    if (code === 0x09 || (code >= 0x20 && code !== 0x7f)) out += c
+  }
+  return out
+}
+
+/** Percent-encodes every byte of `text`'s UTF-8 form except A-Z a-z 0-9 - _ . ~ (any string, even a lone surrogate). */
+export function percentEncode(text: string): string {
+  let out = ''
+  for (const byte of Buffer.from(text, 'utf8')) {
+    const c = String.fromCharCode(byte)
+    out += /[A-Za-z0-9\-_.~]/.test(c) ? c : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`
+  }
+  return out
+}

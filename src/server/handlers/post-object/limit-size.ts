@@ -6,6 +6,7 @@
 import type { Readable } from 'node:stream'
 import { S3ServerError } from '../../errors.js'
 import type { SizeRange } from './check-conditions.js'
+import { readFormFile } from './read-form.js'
 
 /**
  * Yields `source`'s chunks while the total stays within `range`.
@@ -14,7 +15,7 @@ import type { SizeRange } from './check-conditions.js'
  */
 export async function* limitSize(source: Readable, range: SizeRange): AsyncGenerator<Uint8Array> {
   let size = 0
-  for await (const chunk of source as AsyncIterable<Uint8Array>) {
+  for await (const chunk of readFormFile(source)) {
     size += chunk.length
     if (size > range.max) {
       source.destroy()

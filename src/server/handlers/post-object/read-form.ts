@@ -6,7 +6,7 @@
 import type { IncomingMessage } from 'node:http'
 import type { Readable } from 'node:stream'
 import busboy from 'busboy'
-import { S3ServerError } from '../../errors.js'
+import { isS3ServerError, S3ServerError } from '../../errors.js'
 
 /** S3's limit on the form fields preceding the file. */
 export const MAX_PRE_DATA_BYTES = 20 * 1024
@@ -40,31 +40,54 @@ export function readPostForm(req: IncomingMessage): Promise<PostForm> {
     const fields = new Map<string, string>()
     let preData = 0
     let fileSeen = false
-    parser.on('field', (name, value, info) => {
+    // busboy reports a part whose Content-Disposition has no (or an empty) name with the name
+    // undefined, despite its types; such a part can be no form field of S3's (issue 12).
+    parser.on('field', (name: string | undefined, value, info) => {
       if (fileSeen) return
-      preData += name.length + value.length
+      preData += (name?.length ?? 0) + value.length
       if (info.valueTruncated || preData > MAX_PRE_DATA_BYTES) {
         reject(new S3ServerError('MaxPostPreDataLengthExceeded'))
         req.unpipe(parser)
         req.resume()
         return
       }
-      fields.set(name.toLowerCase(), value)
+      if (name) fields.set(name.toLowerCase(), value)
     })
-    parser.on('file', (name, stream, info) => {
-      if (fileSeen || name.toLowerCase() !== 'file') {
+    parser.on('file', (name: string | undefined, stream, info) => {
+      // busboy destroys a file stream with the form's error; a stream no one reads any more (an
+      // ignored part, or the file of a form already refused) must not make that error uncaught.
+      // A reader still gets it through iteration.
+      stream.on('error', ignoreError)
+      if (fileSeen || name?.toLowerCase() !== 'file') {
         // Only the part named 'file' is the upload; anything else is drained and ignored.
         stream.resume()
         return
       }
       fileSeen = true
-      parser.once('error', (error) => stream.destroy(asMalformed(error)))
+      parser.on('error', (error) => stream.destroy(asMalformed(error)))
       resolve({ fields, file: stream, filename: info.filename ?? '', mimeType: info.mimeType })
     })
-    parser.once('error', (error) => reject(asMalformed(error)))
+    // `on`, not `once`: one bad body may make busboy report several errors, and an 'error'
+    // event without a listener ends the process.
+    parser.on('error', (error) => reject(asMalformed(error)))
     parser.once('close', () => reject(malformed("the form has no field named 'file'")))
     req.pipe(parser)
   })
+}
+
+function ignoreError(): void {}
+
+/**
+ * The chunks of the form's file. busboy fails the file with a plain Error when the body breaks
+ * off inside it ('Unexpected end of form'): a client's fault, so MalformedPOSTRequest, not 500.
+ * @example for await (const chunk of readFormFile(form.file)) …
+ */
+export async function* readFormFile(file: Readable): AsyncGenerator<Uint8Array> {
+  try {
+    for await (const chunk of file as AsyncIterable<Uint8Array>) yield chunk
+  } catch (e) {
+    throw isS3ServerError(e) ? e : asMalformed(e)
+  }
 }
 
 function asMalformed(error: unknown): S3ServerError {
