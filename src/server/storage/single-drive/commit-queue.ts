@@ -27,6 +27,15 @@ interface Pending {
 const REMOVED = Symbol('removed')
 
 /**
+ * Most mutations one commit applies. LMDB copies every page a commit changes, so a commit's
+ * need for free space grows with its batch: 1,000 deletes spread over 20,000 (100,000) small
+ * objects took 6.3 (7.2) MiB of free space as one commit, nearly all a full drive keeps
+ * (free-space.ts: 8 MiB at least), and 2.5 MiB as batches of 256, whose freed pages later
+ * batches reuse. A batch still shares one fsync among 256 writers.
+ */
+const MAX_BATCH = 256
+
+/**
  * Group commit for a single writer process. Mutations queued while a commit is in flight are
  * applied together in the next one: lmdb-js puts issued in one event turn share one LMDB
  * transaction, so a batch is atomic and costs one commit (one fsync) however many PUTs it holds.
@@ -84,7 +93,7 @@ export class CommitQueue {
     const first = this.#pending[0]!
     if (first.exclusive) return this.#pending.splice(0, 1)
     const end = this.#pending.findIndex((p) => p.exclusive)
-    return this.#pending.splice(0, end < 0 ? this.#pending.length : end)
+    return this.#pending.splice(0, Math.min(MAX_BATCH, end < 0 ? this.#pending.length : end))
   }
 
   async #commit(batch: Pending[]): Promise<void> {
