@@ -134,7 +134,7 @@ export function createServer(options: ServerOptions): SiloServer {
         await started.reload()
       })
       const listener = createRequestListener(ctx)
-      http = createNodeServer(opts.tls, listener)
+      http = createNodeServer(opts.tls, listener, opts.connections, opts.logger)
       http.on('connection', (socket) => network.track(socket))
       const server = http
       await new Promise<void>((resolve, reject) => {

@@ -1,9 +1,17 @@
+import {
+  type ConnectionLimits,
+  type ConnectionOptions,
+  resolveConnectionLimits,
+} from './connections/connection-limits.js'
 import type { Logger } from './context.js'
 import { type CorsOptions, type CorsPolicy, createCorsPolicy } from './cors/cors-policy.js'
 import { resolveTls, type TlsOptions } from './tls/tls-options.js'
 
-/** Options of `createServer`. */
-export interface ServerOptions {
+/**
+ * Options of `createServer`; the timeouts and the connection cap are `ConnectionOptions`
+ * (`headersTimeoutMs`, `bodyTimeoutMs`, `idleTimeoutMs`, `keepAliveTimeoutMs`, `maxConnections`).
+ */
+export interface ServerOptions extends ConnectionOptions {
   /**
    * Directory holding the data (created if missing), or 4 to 16 drive directories for
    * erasure-coded storage (`['/mnt/d1', …]`; an array of one is the single drive).
@@ -54,6 +62,7 @@ export interface ResolvedOptions {
   notify: unknown
   cors: CorsPolicy
   tls: TlsOptions | undefined
+  connections: ConnectionLimits
 }
 
 const consoleLogger: Logger = {
@@ -93,6 +102,7 @@ export function resolveOptions(
     notify: options.notify,
     cors: createCorsPolicy(options.cors),
     tls: resolveTls(options.tls),
+    connections: resolveConnectionLimits(options, env),
   }
 }
 

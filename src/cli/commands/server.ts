@@ -1,8 +1,9 @@
 import type { Command } from 'commander'
 import { checkDriveList } from '../../server/storage/erasure/drive-list.js'
 import { EllipsisError, expandEllipsesAll } from '../../shared/ellipses.js'
+import { addLimitFlags, readLimitFlags } from './server-limit-flags.js'
 
-interface ServerCommandOptions {
+interface ServerCommandOptions extends Record<string, unknown> {
   address: string
   certsDir?: string
 }
@@ -22,7 +23,8 @@ export function resolveDriveArgs(args: readonly string[]): string[] {
 }
 
 /**
- * Registers `silo server DIR... [--address HOST:PORT] [--certs-dir DIR]`: starts an S3-compatible
+ * Registers `silo server DIR... [--address HOST:PORT] [--certs-dir DIR]` (and the timeout and
+ * connection-cap flags of `addLimitFlags`): starts an S3-compatible
  * server storing data in DIR (one directory) or erasure-coded over 4 to 16 drives (`/data{1...8}`
  * expands as in MinIO), and stops it cleanly on SIGINT/SIGTERM. The server code loads only for
  * this command.
@@ -30,8 +32,7 @@ export function resolveDriveArgs(args: readonly string[]): string[] {
  * @example registerServerCommand(program) // then: silo server ./data --address :9000
  */
 export function registerServerCommand(program: Command): void {
-  program
-    .command('server')
+  addLimitFlags(program.command('server'))
     .description(
       'start an S3-compatible object storage server storing data in DIR, or erasure-coded over 4 to 16 DIRs',
     )
@@ -57,7 +58,8 @@ export function registerServerCommand(program: Command): void {
         process.exitCode = 1
         return
       }
-      const server = createServer({ dir: dirs.length === 1 ? dirs[0]! : dirs, address: options.address, tls })
+      const dir = dirs.length === 1 ? dirs[0]! : dirs
+      const server = createServer({ dir, address: options.address, tls, ...readLimitFlags(options) })
       await server.start()
       const stop = (signal: NodeJS.Signals) => {
         console.log(`\nReceived ${signal}, stopping…`)
