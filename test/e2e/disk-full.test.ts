@@ -150,7 +150,7 @@ describe.skipIf(cannotMount !== undefined)(
       await fillThenRecover(client, [disk.path])
     })
 
-    it('single drive: a metadata commit that finds the disk full answers 507 and the drive recovers', async () => {
+    it('single drive: a metadata commit that finds the disk full answers 507; a restart on a disk with no byte free works', async () => {
       // Without a reserve (0), another program taking the last bytes makes LMDB's own commit run
       // out of space: that must be an answer, not an exit.
       const disk = await mount('64m')
@@ -158,19 +158,27 @@ describe.skipIf(cannotMount !== undefined)(
       undo.push(async () => {
         delete process.env.SILO_FREE_SPACE_RESERVE
       })
-      const { client } = await startSingleDrive(disk.path)
-      await client.makeBucket(BUCKET)
+      const first = await startSingleDrive(disk.path)
+      await first.client.makeBucket(BUCKET)
       const kept = randomBytes(200 * KiB)
-      await client.putObject(BUCKET, 'kept', kept, kept.length)
-      const filler = await fillDisk(disk.path, 48 * KiB)
-      const small = await putUntilRefused(client, 'small/', 4 * KiB, 200)
+      await first.client.putObject(BUCKET, 'kept', kept, kept.length)
+      const fillers = [await fillDisk(disk.path, 48 * KiB)]
+      const small = await putUntilRefused(first.client, 'small/', 4 * KiB, 200)
       expect(small.refusal).toBe(FULL)
       expect(await tempFiles(disk.path)).toEqual([])
-      expect((await readObject(client, BUCKET, 'kept')).equals(kept)).toBe(true)
+      expect((await readObject(first.client, BUCKET, 'kept')).equals(kept)).toBe(true)
       // A request that changes nothing still answers as usual after a failed commit.
-      expect(await codeOf(client.removeObject(BUCKET, 'never-stored'))).toBe('no error')
-      // The other program's file goes: deletes and writes work again on the same open drive.
-      await rm(filler)
+      expect(await codeOf(first.client.removeObject(BUCKET, 'never-stored'))).toBe('no error')
+
+      // Restarted on a disk with no byte left, the server starts and serves reads.
+      await first.server.stop()
+      fillers.push(await fillDisk(disk.path, 0))
+      const { client } = await startSingleDrive(disk.path)
+      expect((await readObject(client, BUCKET, 'kept')).equals(kept)).toBe(true)
+      expect(await codeOf(client.putObject(BUCKET, 'refused', kept, kept.length))).toBe(FULL)
+
+      // The other program's files go: deletes and writes work again on the same open drive.
+      for (const filler of fillers) await rm(filler)
       await client.removeObject(BUCKET, 'kept')
       const after = randomBytes(64 * KiB)
       await client.putObject(BUCKET, 'after', after, after.length)

@@ -116,9 +116,9 @@ export class FreeSpaceGuard {
    * space (by the error's code, or because less than the reserve is free now), else the error.
    */
   explain(error: unknown): unknown {
-    if (isOutOfSpace(error)) return storageFull()
+    if (isDiskFull(this.#dir, error)) return storageFull()
     const look = this.#look()
-    return look && look.free < Math.max(look.reserve, MiB) ? storageFull() : error
+    return look && look.free < look.reserve ? storageFull() : error
   }
 
   #fits(look: Look, bytes: number, inMetadata = false): boolean {
@@ -128,21 +128,30 @@ export class FreeSpaceGuard {
     return room + this.#options.reclaimable() >= look.reserve
   }
 
-  /**
-   * Free bytes now. statfs reads counters the kernel keeps in memory: the synchronous call costs
-   * ~1.4 µs here, the promise one 7-14 µs of CPU for its thread-pool hand-off (20,000 calls
-   * each, this 2-core VM), so a look per write is cheaper than any cache that could go stale.
-   */
   #look(): Look | undefined {
-    try {
-      const s = statfsSync(this.#dir)
-      return {
-        free: s.bavail * s.bsize,
-        reserve: this.#options.reserve ?? defaultReserve(s.blocks * s.bsize),
-      }
-    } catch {
-      // A drive that cannot be looked at is not refused here: the write itself reports why.
-      return undefined
-    }
+    const space = readSpace(this.#dir)
+    if (!space) return undefined
+    return { free: space.free, reserve: this.#options.reserve ?? defaultReserve(space.total) }
   }
+}
+
+/**
+ * Free and total bytes of the file system holding `dir` (undefined when it cannot be looked at:
+ * callers then let the operation itself report why). statfs reads counters the kernel keeps in
+ * memory: the synchronous call costs ~1.4 µs here, the promise one 7-14 µs of CPU for its
+ * thread-pool hand-off (20,000 calls each, this 2-core VM), so a look per write is cheaper than
+ * any cache that could go stale.
+ */
+export function readSpace(dir: string): { free: number; total: number } | undefined {
+  try {
+    const s = statfsSync(dir)
+    return { free: s.bavail * s.bsize, total: s.blocks * s.bsize }
+  } catch {
+    return undefined
+  }
+}
+
+/** Whether `error` comes from `dir`'s file system running out of space: by its code, or as good as no space is left. */
+export function isDiskFull(dir: string, error: unknown): boolean {
+  return isOutOfSpace(error) || (readSpace(dir)?.free ?? Number.POSITIVE_INFINITY) < MiB
 }

@@ -15,7 +15,11 @@ export async function lockDrive(sys: string): Promise<() => Promise<void>> {
   if (host === hostname() && Number.isInteger(other) && other !== process.pid && isRunning(other)) {
     throw new Error(`the drive ${join(sys, '..')} is in use by another Silo process (pid ${other})`)
   }
-  await writeFile(path, `${process.pid} ${hostname()}\n`)
+  await writeFile(path, `${process.pid} ${hostname()}\n`).catch((error: NodeJS.ErrnoException) => {
+    // A drive too full for the lock file still opens, to serve reads and the deletes that free
+    // it (issue 12): the check above ran, only this process's own record is missing.
+    if (error.code !== 'ENOSPC' && error.code !== 'EDQUOT') throw error
+  })
   return async () => {
     await rm(path, { force: true })
   }

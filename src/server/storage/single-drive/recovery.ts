@@ -1,5 +1,6 @@
 import { mkdir, readdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
+import { isDiskFull } from '../free-space.js'
 import type { Layout } from './layout.js'
 import { listFanOutNames } from './layout.js'
 import { awaitWrite, type MetaStore, STATE_KEYS } from './meta-store.js'
@@ -22,7 +23,12 @@ export async function recoverDrive(layout: Layout, meta: MetaStore, sweep: Orpha
   await mkdir(layout.tmp, { recursive: true })
   const crashed = meta.state.get(STATE_KEYS.lifecycle) === 'running'
   if (sweep === 'always' || (sweep === 'after-crash' && crashed)) await sweepOrphans(layout, meta)
-  await awaitWrite(meta.state.put(STATE_KEYS.lifecycle, 'running'))
+  await awaitWrite(meta.state.put(STATE_KEYS.lifecycle, 'running')).catch((error: unknown) => {
+    // A drive too full to record it still opens, to serve reads and the deletes that free it.
+    // Should this run crash, the next open skips the orphan sweep: orphans cost space, never
+    // correctness (see sweepOrphans).
+    if (!isDiskFull(layout.sys, error)) throw error
+  })
 }
 
 /**
