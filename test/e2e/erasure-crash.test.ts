@@ -2,10 +2,9 @@
  * Issue 8, "done when": kill the server mid-PUT, many times → no partial object is ever visible
  * (a GET gives exactly the old or exactly the new content), and heal cleans what is left.
  */
-import { createHash, randomBytes, randomInt } from 'node:crypto'
+import { randomBytes, randomInt } from 'node:crypto'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import type { Client } from '../../src/index.js'
 import {
   CLI_BUILT,
   cleanUpErasureRuns,
@@ -18,22 +17,12 @@ import {
   sha256,
   startErasureServer,
 } from './helpers/erasure.js'
+import { digestObject } from './helpers/object-digest.js'
 
 const BUCKET = 'crash'
 const KEY = 'video/overwritten.bin'
 const ROUNDS = 15
 cleanUpErasureRuns()
-
-/** The SHA-256 and length of an object, read with getObject to the end. */
-async function digestObject(client: Client): Promise<{ sha256: string; size: number }> {
-  const hash = createHash('sha256')
-  let size = 0
-  for await (const chunk of await client.getObject(BUCKET, KEY)) {
-    hash.update(chunk as Uint8Array)
-    size += (chunk as Uint8Array).length
-  }
-  return { sha256: hash.digest('hex'), size }
-}
 
 describe.skipIf(!CLI_BUILT)('erasure: crash during PUT', () => {
   it(`${ROUNDS} SIGKILLs mid-PUT: GET is always exactly the old or the new object; heal cleans up`, async () => {
@@ -65,7 +54,7 @@ describe.skipIf(!CLI_BUILT)('erasure: crash during PUT', () => {
 
       server = await startErasureServer(drives)
       client = server.client()
-      const seen = await digestObject(client)
+      const seen = await digestObject(client, BUCKET, KEY)
       const which = seen.sha256 === nextHash ? 'new' : seen.sha256 === currentHash ? 'old' : 'neither'
       outcomes.push(`${outcome}:${which}`)
       expect(which, `round ${round}: GET after a kill (${outcome} PUT) returned ${seen.size} bytes`).not.toBe(
@@ -95,6 +84,6 @@ describe.skipIf(!CLI_BUILT)('erasure: crash during PUT', () => {
     for (const drive of drives.paths) {
       expect(await listFiles(join(drive, '.silo.sys/tmp')), `${drive}/.silo.sys/tmp`).toEqual([])
     }
-    expect((await digestObject(client)).sha256).toBe(currentHash)
+    expect((await digestObject(client, BUCKET, KEY)).sha256).toBe(currentHash)
   }, 180_000)
 })
