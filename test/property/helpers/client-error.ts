@@ -54,12 +54,14 @@ export interface AnswerLike {
 }
 
 /**
- * A server answer to hostile input: below 500, and an error answer (unless Node's HTTP parser
+ * A server answer to hostile input: below 500 (or 501 NotImplemented), and an error answer (unless Node's HTTP parser
  * refused the request before Silo saw it) carries a `<Code>` (XML)
  * or `"Code"` (admin JSON) naming a catalogued code of that status. Returns the code.
  */
 export function expectNoServerError(res: AnswerLike, method = 'GET'): string | undefined {
-  if (res.status >= 500) {
+  // 501 NotImplemented is S3's answer for an operation this server does not offer, not a fault.
+  const notImplemented = res.status === 501 && codeOf(res) === 'NotImplemented'
+  if (res.status >= 500 && !notImplemented) {
     throw new Error(`answered ${res.status}: ${res.text.slice(0, 600)}`)
   }
   if (res.status < 400 || method === 'HEAD' || isFromHttpParser(res)) return undefined

@@ -1,4 +1,5 @@
 import { S3ServerError } from '../../errors.js'
+import { checkKeyParam } from './query-params.js'
 
 // Versioned so the token's meaning can change without old tokens being misread.
 const VERSION = '1:'
@@ -22,5 +23,7 @@ export function decodeContinuationToken(token: string): string {
       ArgumentValue: token,
     })
   }
-  return text.slice(VERSION.length)
+  const position = text.slice(VERSION.length)
+  checkKeyParam('continuation-token', position, token)
+  return position
 }

@@ -3,7 +3,7 @@ import { sendXml } from '../../response/send.js'
 import { decodeContinuationToken, encodeContinuationToken } from './continuation-token.js'
 import { encodeName, encodeOptional } from './encode-names.js'
 import { listBucketResultXml, renderCommonPrefixes, renderContents, renderFields } from './list-xml.js'
-import { queryValue, readCount, readEncodingType } from './query-params.js'
+import { queryValue, readCount, readEncodingType, readKeyParam } from './query-params.js'
 
 /**
  * ListObjectsV2: one page after the continuation token (which wins) or `start-after`, with
@@ -12,10 +12,10 @@ import { queryValue, readCount, readEncodingType } from './query-params.js'
  */
 export const handleListObjectsV2: Handler = async ({ ctx, res, route, auth }) => {
   const encoding = readEncodingType(route)
-  const prefix = queryValue(route, 'prefix') ?? ''
+  const prefix = readKeyParam(route, 'prefix') ?? ''
   const delimiter = queryValue(route, 'delimiter') || undefined
   const token = queryValue(route, 'continuation-token')
-  const startAfter = queryValue(route, 'start-after') || undefined
+  const startAfter = readKeyParam(route, 'start-after') || undefined
   const maxKeys = readCount(route, 'max-keys', { min: 0, max: 1000, fallback: 1000 })
   const from = token !== undefined ? decodeContinuationToken(token) : startAfter
   const page = await ctx.storage.listObjects({

@@ -2,7 +2,7 @@ import type { Handler } from '../../context.js'
 import { sendXml } from '../../response/send.js'
 import { encodeName, encodeOptional } from './encode-names.js'
 import { listBucketResultXml, renderCommonPrefixes, renderContents, renderFields } from './list-xml.js'
-import { queryValue, readCount, readEncodingType } from './query-params.js'
+import { queryValue, readCount, readEncodingType, readKeyParam } from './query-params.js'
 
 /**
  * ListObjects (V1): one page of keys and common prefixes after `marker`. NextMarker is sent
@@ -10,9 +10,9 @@ import { queryValue, readCount, readEncodingType } from './query-params.js'
  */
 export const handleListObjects: Handler = async ({ ctx, res, route, auth }) => {
   const encoding = readEncodingType(route)
-  const prefix = queryValue(route, 'prefix') ?? ''
+  const prefix = readKeyParam(route, 'prefix') ?? ''
   const delimiter = queryValue(route, 'delimiter') || undefined
-  const marker = queryValue(route, 'marker') || undefined
+  const marker = readKeyParam(route, 'marker') || undefined
   const maxKeys = readCount(route, 'max-keys', { min: 0, max: 1000, fallback: 1000 })
   const page = await ctx.storage.listObjects({
     bucket: route.bucket,

@@ -1,3 +1,4 @@
+import { MAX_OBJECT_NAME_BYTES, utf8Length } from '../../../shared/names.js'
 import { S3ServerError } from '../../errors.js'
 import type { S3Route } from '../../router/route-request.js'
 
@@ -8,6 +9,32 @@ import type { S3Route } from '../../router/route-request.js'
 export function queryValue(route: Pick<S3Route, 'query'>, name: string): string | undefined {
   for (const [n, value] of route.query) if (n === name) return value
   return undefined
+}
+
+/**
+ * A query parameter that names a position among keys (prefix, marker, start-after, key-marker):
+ * bounded like a key, 1,024 bytes of UTF-8 (the store refuses longer keys with a RangeError,
+ * which answered 500; issue 12). InvalidArgument naming the parameter past that.
+ *
+ * @example readKeyParam(route, 'prefix') // 'photos/'
+ */
+export function readKeyParam(route: Pick<S3Route, 'query'>, name: string): string | undefined {
+  const raw = queryValue(route, name)
+  if (raw !== undefined) checkKeyParam(name, raw, raw)
+  return raw
+}
+
+/** Throws InvalidArgument naming `name` when `position` is longer than a key may be. */
+export function checkKeyParam(name: string, position: string, sent: string): void {
+  if (position.length * 3 <= MAX_OBJECT_NAME_BYTES || utf8Length(position) <= MAX_OBJECT_NAME_BYTES) return
+  throw new S3ServerError(
+    'InvalidArgument',
+    `${name} must be at most ${MAX_OBJECT_NAME_BYTES} bytes of UTF-8, as a key.`,
+    {
+      ArgumentName: name,
+      ArgumentValue: sent.slice(0, 64),
+    },
+  )
 }
 
 /**

@@ -3,7 +3,7 @@ import { sendXml } from '../../response/send.js'
 import { renderXml } from '../../response/xml.js'
 import { encodeName, encodeOptional } from '../listing/encode-names.js'
 import { withoutUndefined } from '../listing/list-xml.js'
-import { queryValue, readCount, readEncodingType } from '../listing/query-params.js'
+import { queryValue, readCount, readEncodingType, readKeyParam } from '../listing/query-params.js'
 
 /**
  * ListMultipartUploads: uploads in progress by key, then initiation; prefix, delimiter (common
@@ -11,11 +11,11 @@ import { queryValue, readCount, readEncodingType } from '../listing/query-params
  */
 export const handleListMultipartUploads: Handler = async ({ ctx, res, route, auth }) => {
   const encoding = readEncodingType(route)
-  const prefix = queryValue(route, 'prefix') ?? ''
+  const prefix = readKeyParam(route, 'prefix') ?? ''
   const delimiter = queryValue(route, 'delimiter') || undefined
-  const keyMarker = queryValue(route, 'key-marker') || undefined
+  const keyMarker = readKeyParam(route, 'key-marker') || undefined
   // S3 ignores the upload ID marker without a key marker.
-  const uploadIdMarker = keyMarker ? queryValue(route, 'upload-id-marker') || undefined : undefined
+  const uploadIdMarker = keyMarker ? readKeyParam(route, 'upload-id-marker') || undefined : undefined
   const maxUploads = readCount(route, 'max-uploads', { min: 0, max: 1000, fallback: 1000 })
   const page = await ctx.storage.listMultipartUploads({
     bucket: route.bucket,

@@ -1,3 +1,4 @@
+import { validateHeaderValue } from 'node:http'
 import { S3ServerError } from '../../errors.js'
 import type { ObjectInfo } from '../../storage/types.js'
 
@@ -29,9 +30,24 @@ export function objectHeaders(
   }
   for (const [name, value] of query) {
     const header = OVERRIDES.find(([param]) => param === name)?.[1]
-    if (header) headers[header] = value
+    if (header) headers[header] = checkOverride(name, header, value)
   }
   return headers
+}
+
+// The value is decoded from the query, so it may hold what no header can (a line break, '€'):
+// Node would refuse it at writeHead, a 500 (issue 12).
+function checkOverride(param: string, header: string, value: string): string {
+  try {
+    validateHeaderValue(header, value)
+  } catch {
+    throw new S3ServerError(
+      'InvalidArgument',
+      `${param} must be latin-1 text without control characters, as a header value.`,
+      { ArgumentName: param },
+    )
+  }
+  return value
 }
 
 /**

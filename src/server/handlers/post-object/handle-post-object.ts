@@ -9,8 +9,8 @@ import { authorize } from '../../auth/authorize.js'
 import type { Identity } from '../../auth/credentials.js'
 import type { Handler } from '../../context.js'
 import { S3ServerError } from '../../errors.js'
-import { readObjectMetadata } from '../objects/object-metadata.js'
 import { checkPostConditions, MAX_POST_OBJECT_SIZE, type SizeRange } from './check-conditions.js'
+import { readFormMetadata } from './form-metadata.js'
 import { limitSize } from './limit-size.js'
 import { parsePostPolicy } from './policy-document.js'
 import { sendPostResponse } from './post-response.js'
@@ -34,7 +34,7 @@ export const handlePostObject: Handler = async (args) => {
     // The handler authorizes, not the pipeline: only now are the caller and the key known.
     args.auth.identity = identity
     if (!identity.root) await authorize({ ctx, req, route: { ...route, key }, auth: args.auth })
-    const { contentType, headers } = readObjectMetadata(Object.fromEntries(checked))
+    const { contentType, headers } = readFormMetadata(checked)
     const info = await ctx.storage.putObject({
       bucket: route.bucket,
       key,
