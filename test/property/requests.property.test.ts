@@ -3,14 +3,16 @@
  * signed requests of any method, to any bucket or key, with any mix of S3 subresources, listing
  * and multipart parameters (continuation tokens, markers, counts, part numbers, response-*
  * overrides) and S3 request headers (conditions, copy source, metadata, checksums, storage
- * class) with hostile values answer success or a 4xx with a code; never 5xx, never a hang.
+ * class) with hostile values, and CORS preflights with any Origin, answer success or a 4xx with
+ * a code; never 5xx, never a hang.
  */
 import fc from 'fast-check'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, it } from 'vitest'
 import { s3 } from '../server/helpers/signed-request.js'
 import { startTestServer, type TestServer } from '../server/helpers/test-server.js'
 import { expectNoServerError } from './helpers/client-error.js'
 import { hostileVariantOf, latin1Text, nastyText, percentEncode, toHeaderValue } from './helpers/mutate.js'
+import { sendRaw } from './helpers/raw-http.js'
 
 const BUCKET = 'requests-property'
 
@@ -217,6 +219,31 @@ describe('any signed request (server)', () => {
         await check(method, path, query, headers, body)
       }),
       { numRuns: 150, timeout: 10_000 },
+    )
+  })
+
+  it('CORS: a preflight or request with any Origin and Access-Control-Request-* headers answers below 500', async () => {
+    const value = fc.oneof(
+      fc.constantFrom('https://example.com', 'null', '*', 'GET', 'x-amz-date, authorization'),
+      latin1Text(60),
+    )
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom('OPTIONS', 'GET', 'PUT'),
+        value,
+        value,
+        value,
+        async (method, origin, m, h) => {
+          const headers: Array<[string, string]> = [
+            ['host', new URL(server.url).host],
+            ['origin', origin],
+            ['access-control-request-method', m],
+            ['access-control-request-headers', h],
+          ]
+          expectNoServerError(await sendRaw(server.port, method, `/${BUCKET}/k`, headers), method)
+        },
+      ),
+      { numRuns: 100 },
     )
   })
 })
