@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto'
-import { userInfo } from 'node:os'
 import mysql from 'mysql2/promise'
 import {
   type CommonParams,
@@ -12,6 +11,7 @@ import { createLazyConnection } from './connection.js'
 import { buildRecordsValue, formatTargetArn, isRemovalEvent } from './message.js'
 import { parseMysqlDsn } from './mysql-connection.js'
 import { readFields } from './params.js'
+import { readServerUserName } from './server-user.js'
 import { checkTableName, toUtcDate } from './sql-table.js'
 import { asTargetError } from './target-error.js'
 import { type EventTarget, TargetConfigError, type TargetFactory } from './types.js'
@@ -58,7 +58,7 @@ export const mysqlTarget: TargetFactory<MysqlParams> = {
       connection = {
         host: fields.host ?? 'localhost',
         port: Number(fields.port ?? 3306),
-        user: fields.user ?? userInfo().username,
+        user: fields.user ?? readServerUserName(),
         password: fields.password,
         database: fields.database,
       }

@@ -10,6 +10,7 @@ import { createLazyConnection } from './connection.js'
 import { buildRecordsValue, formatTargetArn, isRemovalEvent } from './message.js'
 import { readFields } from './params.js'
 import { parsePgConnectionString } from './postgresql-connection.js'
+import { readServerUserName } from './server-user.js'
 import { checkTableName, toUtcDate } from './sql-table.js'
 import { asTargetError } from './target-error.js'
 import type { EventTarget, TargetFactory } from './types.js'
@@ -116,6 +117,8 @@ function poolConfig(arn: string, params: PostgresqlParams): pg.PoolConfig {
   if (params.host) config.host = params.host
   if (params.port) config.port = Number(params.port)
   if (params.user) config.user = params.user
+  // pg's own default is $USER, which a server started by a service manager often lacks.
+  config.user ??= readServerUserName()
   if (params.password) config.password = params.password
   if (params.database) config.database = params.database
   return config

@@ -1,3 +1,4 @@
+import { userInfo } from 'node:os'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
 import { postgresqlTarget } from '../../../../src/server/events/targets/postgresql.js'
@@ -137,6 +138,27 @@ describe.skipIf(!service.up)(`postgresql target against ${service.title}`, () =>
     } finally {
       await target.close()
       await admin.query(`DROP TABLE "${table}"`)
+    }
+  })
+
+  it('connects as the user running the server when user is unset, even without $USER', async () => {
+    const table = uniqueName('silo_test_default_user')
+    const saved = { USER: process.env.USER, LOGNAME: process.env.LOGNAME }
+    delete process.env.USER // a service manager or container often starts the server without it
+    delete process.env.LOGNAME
+    const { user: _, ...noUser } = base
+    const target = postgresqlTarget.create('1', '', postgresqlTarget.parse({ ...noUser, table }))
+    try {
+      await target.send(makeEvent('s3:ObjectCreated:Put', 'b', 'k', '2024-05-01T10:00:00.000Z'))
+      const { rows } = await admin.query('SELECT usename FROM pg_stat_activity WHERE application_name = $1', [
+        target.arn,
+      ])
+      expect(rows).toEqual([{ usename: userInfo().username }])
+    } finally {
+      Object.assign(process.env, saved)
+      for (const [name, value] of Object.entries(saved)) if (value === undefined) delete process.env[name]
+      await target.close()
+      await admin.query(`DROP TABLE IF EXISTS "${table}"`)
     }
   })
 
