@@ -51,7 +51,17 @@ const elementName = fc.oneof(
   ),
   fc.stringMatching(/^[A-Za-z_][-\w.]{0,10}$/),
 )
-const textValue = fc.oneof(nastyText(), fc.string({ maxLength: 30, unit: 'grapheme' }))
+// Text a well-formed document can hold: XML 1.0 characters only, and no CR (a reader turns line
+// ends into LF, as XML requires).
+const textValue = fc
+  .oneof(nastyText(), fc.string({ maxLength: 30, unit: 'grapheme' }))
+  .map((t) => [...t].filter(isXmlChar).join(''))
+
+function isXmlChar(c: string): boolean {
+  const code = c.codePointAt(0) ?? 0
+  if (code === 0x09 || code === 0x0a) return true
+  return (code >= 0x20 && code <= 0xd7ff) || (code >= 0xe000 && code <= 0xfffd) || code >= 0x10000
+}
 const tree: fc.Arbitrary<Tree> = fc.letrec<{ tree: Tree }>((tie) => ({
   tree: fc.oneof(
     { depthSize: 'small', withCrossShrink: true },

@@ -3,6 +3,7 @@
  * catalogued S3 code whose status is 4xx. Anything else (a TypeError, a RangeError, a stack
  * overflow, a 5xx code) is what would reach a client as 500 InternalError.
  */
+import { XMLValidator } from 'fast-xml-parser'
 import { expect } from 'vitest'
 import { S3_ERRORS, type S3ErrorCode } from '../../../src/shared/errors/catalogue.js'
 
@@ -89,5 +90,7 @@ function codeOf(res: AnswerLike): string | undefined {
       return undefined
     }
   }
+  const v = XMLValidator.validate(res.text)
+  if (v !== true) throw new Error(`error body is not well-formed XML: ${JSON.stringify(v)} ${JSON.stringify(res.text.slice(0, 400))}`)
   return /<Code>([^<]+)<\/Code>/.exec(res.text)?.[1]
 }
