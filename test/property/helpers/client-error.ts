@@ -91,6 +91,9 @@ function codeOf(res: AnswerLike): string | undefined {
     }
   }
   const v = XMLValidator.validate(res.text)
-  if (v !== true) throw new Error(`error body is not well-formed XML: ${JSON.stringify(v)} ${JSON.stringify(res.text.slice(0, 400))}`)
+  if (v !== true)
+    throw new Error(
+      `error body is not well-formed XML: ${JSON.stringify(v)} ${JSON.stringify(res.text.slice(0, 400))}`,
+    )
   return /<Code>([^<]+)<\/Code>/.exec(res.text)?.[1]
 }
