@@ -13,6 +13,7 @@ import {
   ObjectRemovedAll,
   QueueConfig,
 } from '../../src/index.js'
+import { expectedMessage } from '../server/events/support/expected-message.js'
 import {
   type ExpectedEvent,
   expectInSequencerOrder,
@@ -186,7 +187,11 @@ async function runSequence(bucket: string): Promise<ExpectedEvent[]> {
   ]
 }
 
-type Rec = { eventName: string; eventTime: string; s3: { object: { sequencer: string } } }
+type Rec = {
+  eventName: string
+  eventTime: string
+  s3: { bucket: { name: string }; object: { sequencer: string } }
+}
 
 describe.each(CASES)('events to $name', (c) => {
   it('delivers exactly the expected entries, in the seed shape', async (ctx) => {
@@ -205,11 +210,21 @@ describe.each(CASES)('events to $name', (c) => {
     const check = (record: unknown, i: number) => expectRecord(record, expected[i]!, ROOT_USER, server.url)
     if (c.shape === 'message') {
       const mine = async () =>
-        ((await target.sink.read()) as { Key: string }[]).filter((m) => m.Key.startsWith(`${bucket}/`))
+        ((await target.sink.read()) as { Records: Rec[] }[]).filter(
+          (m) => m.Records[0]?.s3.bucket.name === bucket,
+        )
       await expect.poll(async () => (await mine()).length, { timeout: 10_000 }).toBe(expected.length)
-      const messages = (await mine()) as { EventName: string; Key: string; Records: Rec[] }[]
-      expect(messages.map((m) => [m.EventName, m.Key, m.Records.length])).toEqual(
-        expected.map((e) => [e.eventName, `${bucket}/${e.key}`, 1]),
+      const messages = await mine()
+      // The seed's message: Records, level, msg, time (+ EventType/EventName and Key on some kinds).
+      expect(messages).toEqual(
+        expected.map((e, i) =>
+          expectedMessage(c.kind, {
+            eventName: e.eventName,
+            key: `${bucket}/${e.key}`,
+            eventTime: messages[i]!.Records[0]!.eventTime,
+            record: messages[i]!.Records[0],
+          }),
+        ),
       )
       for (const [i, m] of messages.entries()) check(m.Records[0], i)
       expectInSequencerOrder(messages.map((m) => m.Records[0]!))
@@ -238,7 +253,7 @@ describe.each(CASES)('events to $name', (c) => {
       expect(records.map((r) => r.length)).toEqual(expected.map(() => 1))
       for (const [i, r] of records.entries()) check(r[0], i)
       // The first item is the event time: the record's own (redis), or the column (sql, UTC ms).
-      expect(rows.map(([time]) => new Date(time).toISOString())).toEqual(records.map((r) => r[0]!.eventTime))
+      expect(rows.map(([time]) => Date.parse(time))).toEqual(records.map((r) => Date.parse(r[0]!.eventTime)))
       expectInSequencerOrder(records.map((r) => r[0]!))
     }
   })

@@ -14,7 +14,7 @@ import { buildObjectEventRecord } from './object-event-record.js'
 import { prepareQueueHome, type QueueHome } from './queue-home.js'
 import type { SenderStats } from './sender.js'
 import type { Subscription } from './subscription.js'
-import { startTargets, type TargetSet } from './target-set.js'
+import { startTargets, type TargetFailure, type TargetSet } from './target-set.js'
 import type { TargetFactory, TargetKind } from './targets/types.js'
 
 export interface BucketEventsOptions {
@@ -29,6 +29,12 @@ export interface BucketEventsOptions {
    * Without it, `notify` is read from the `config/config.json` system document at each start.
    */
   notify?: unknown
+  /**
+   * Where `notify` comes from at each start and restart when `notify` is not given: the
+   * server passes its configuration in effect (the data folder's, or an older setup's
+   * `~/.silo/config.json`). Without it, the stored `config/config.json` is read.
+   */
+  loadNotify?: () => unknown
   /** `x-silo-origin-endpoint` of records: the server's base URL, known once it listens. */
   originEndpoint?: () => string
   /** How long start-up waits for each target to open; default 5 s. */
@@ -64,6 +70,8 @@ export interface BucketEvents extends EventPublisher {
   arns(): string[]
   /** ARNs of the targets that are open. */
   onlineArns(): string[]
+  /** Enabled targets that did not start at the last start or restart, with the reason. */
+  failures(): readonly TargetFailure[]
   stats(): Record<string, SenderStats>
   /** Resolves when every queue is empty. */
   idle(): Promise<void>
@@ -86,7 +94,6 @@ export function createBucketEvents(options: BucketEventsOptions): BucketEvents {
   let targets: TargetSet | undefined
   const region = typeof options.region === 'string' ? () => options.region as string : options.region
   const recordContext = () => ({
-    region: region(),
     ownerAccessKey: options.ownerAccessKey,
     originEndpoint: options.originEndpoint?.() ?? '',
     sequencer,
@@ -94,6 +101,7 @@ export function createBucketEvents(options: BucketEventsOptions): BucketEvents {
 
   async function readNotify(): Promise<unknown> {
     if (options.notify !== undefined) return options.notify
+    if (options.loadNotify) return options.loadNotify()
     try {
       return await readNotifyConfig(storage)
     } catch (e) {
@@ -186,6 +194,7 @@ export function createBucketEvents(options: BucketEventsOptions): BucketEvents {
     subscribe: (filter) => notifier.subscribe(filter),
     arns: () => targets?.targets.map((t) => t.arn) ?? [],
     onlineArns: () => targets?.onlineArns() ?? [],
+    failures: () => targets?.failures ?? [],
     stats: () => notifier.stats(),
     idle: () => notifier.idle(),
     closeListeners: () => notifier.closeListeners(),

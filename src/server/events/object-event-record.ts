@@ -4,8 +4,6 @@ import type { ObjectInfo } from '../storage/types.js'
 
 /** What the server adds to every record: who it is and where it answers. */
 export interface RecordContext {
-  /** The server region (`awsRegion`, `requestParameters.region`). */
-  region: string
   /** Access key of the bucket owner (the root user: buckets have no other owner yet). */
   ownerAccessKey: string
   /** `x-silo-origin-endpoint`: the server's base URL. */
@@ -28,7 +26,6 @@ export function buildObjectEventRecord(
   return buildEventRecord({
     eventName: event.name,
     time: new Date(),
-    region: context.region,
     bucket: event.bucket,
     key: event.key,
     principalId: request.principalId,

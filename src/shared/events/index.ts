@@ -1,6 +1,12 @@
 /** Bucket events, the isomorphic half: names, filters, ARNs, configuration XML, records, rules. */
 export { buildArn, InvalidArnError, isValidArn, parseArn, type TargetArn } from './arn.js'
 export {
+  buildEventMessage,
+  type EventMessage,
+  type EventMessageInput,
+  formatLocalTime,
+} from './event-message.js'
+export {
   DEFAULT_EVENTS,
   EVENT_NAMES,
   EVENT_WILDCARDS,
@@ -36,7 +42,13 @@ export {
 } from './notification-xml.js'
 export { filtersOverlap, findCommonKey } from './overlap.js'
 export { escapeEventKey, unescapeEventKey } from './query-escape.js'
-export { buildEventRecord, type EventRecordInput, type S3EventObject, type S3EventRecord } from './record.js'
+export {
+  buildEventRecord,
+  type EventRecordInput,
+  formatEventTime,
+  type S3EventObject,
+  type S3EventRecord,
+} from './record.js'
 export { type BucketRules, type CompiledRule, compileBucketRules, matchRuleTargets } from './rules.js'
 export { createSequencer, type Sequencer } from './sequencer.js'
 export { type ValidateNotificationOptions, validateNotificationConfig } from './validate-notification.js'

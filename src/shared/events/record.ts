@@ -20,7 +20,7 @@ export type S3EventRecord = {
   eventTime: string
   eventName: EventName
   userIdentity: { principalId: string }
-  requestParameters: { accessKey: string; region: string; sourceIPAddress: string }
+  requestParameters: { sourceIPAddress: string }
   responseElements: Record<string, string>
   s3: {
     s3SchemaVersion: '1.0'
@@ -35,8 +35,6 @@ export type S3EventRecord = {
 export interface EventRecordInput {
   eventName: EventName
   time: Date
-  /** Server region; '' when none is set. */
-  region?: string
   bucket: string
   /** The raw object name; the record holds it URL-escaped. */
   key: string
@@ -63,28 +61,26 @@ export interface EventRecordInput {
 }
 
 /**
- * Builds the record for one event. Times are ISO 8601 UTC with milliseconds; the key is
- * escaped as S3 does; empty optional object fields are left out.
+ * Builds the record for one event, field by field as the seed's table has it (seed, Events):
+ * `awsRegion` is empty ("empty in current setups", as the region of our ARNs), `eventTime` is
+ * ISO 8601 UTC to the second (`2026-11-24T07:01:02Z`: milliseconds are the older setups' form),
+ * `requestParameters` holds only `sourceIPAddress`. The key is escaped as S3 does; empty
+ * optional object fields are left out.
  *
  * @example buildEventRecord({ eventName: 's3:ObjectCreated:Put', time: new Date(), bucket: 'b', key: 'a b',
  *   principalId: 'AK', requestId: 'R1', originEndpoint: 'http://127.0.0.1:9000', source: { host: '::1', port: 5000 },
  *   object: { size: 3, eTag: 'abc' }, sequencer: next() })
  */
 export function buildEventRecord(input: EventRecordInput): S3EventRecord {
-  const region = input.region ?? ''
   const port = input.source.port === undefined ? '' : String(input.source.port)
   return {
     eventVersion: '2.0',
     eventSource: 'silo:s3',
-    awsRegion: region,
-    eventTime: input.time.toISOString(),
+    awsRegion: '',
+    eventTime: formatEventTime(input.time),
     eventName: input.eventName,
     userIdentity: { principalId: input.principalId },
-    requestParameters: {
-      accessKey: input.principalId,
-      region,
-      sourceIPAddress: formatAddress(input.source.host, port),
-    },
+    requestParameters: { sourceIPAddress: formatAddress(input.source.host, port) },
     responseElements: {
       'x-amz-request-id': input.requestId,
       'x-silo-origin-endpoint': input.originEndpoint,
@@ -125,6 +121,15 @@ function buildObject(input: EventRecordInput): S3EventObject {
   for (const [name, value] of Object.entries(fields)) if (value !== undefined) out[name] = value
   out.sequencer = object.sequencer
   return out as S3EventObject
+}
+
+/**
+ * ISO 8601 UTC to the second, the seed's `eventTime` of current setups.
+ *
+ * @example formatEventTime(new Date('2026-11-24T07:01:02.345Z')) // '2026-11-24T07:01:02Z'
+ */
+export function formatEventTime(time: Date): string {
+  return `${time.toISOString().slice(0, 19)}Z`
 }
 
 // `ip:port`, with IPv6 addresses bracketed; just the address when the port is unknown.

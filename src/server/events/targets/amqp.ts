@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { type ChannelModel, type ConfirmChannel, connect } from 'amqplib'
 import { type CommonParams, readCommonParams } from './common-params.js'
 import { createLazyConnection, withTimeout } from './connection.js'
-import { buildCommonPayload, formatTargetArn } from './message.js'
+import { buildTargetMessage, formatTargetArn } from './message.js'
 import { readFields } from './params.js'
 import { asTargetError } from './target-error.js'
 import { type EventTarget, TargetConfigError, type TargetFactory } from './types.js'
@@ -108,7 +108,7 @@ function createAmqpTarget(arn: string, id: string, params: AmqpParams): EventTar
       asTargetError(arn, 'send', async () => {
         const session = await conn.get()
         try {
-          await publish(session, params, Buffer.from(JSON.stringify(buildCommonPayload(event))))
+          await publish(session, params, Buffer.from(JSON.stringify(buildTargetMessage(event, 'amqp'))))
         } catch (e) {
           conn.drop(session) // the channel may be half-closed; the next send redials
           throw session.closedBy ?? e

@@ -1,7 +1,7 @@
 import { Kafka, logLevel, type Producer } from 'kafkajs'
 import { type CommonParams, checkHostPort, readCommonParams } from './common-params.js'
 import { createLazyConnection } from './connection.js'
-import { buildCommonPayload, formatTargetArn } from './message.js'
+import { buildTargetMessage, formatTargetArn } from './message.js'
 import { type FieldReader, readFields } from './params.js'
 import { asTargetError } from './target-error.js'
 import { type EventTarget, TargetConfigError, type TargetFactory } from './types.js'
@@ -99,7 +99,7 @@ function createKafkaTarget(arn: string, id: string, params: KafkaParams): EventT
           topic: params.topic,
           acks: -1,
           timeout: KAFKA_TIMEOUT_MS,
-          messages: [{ key: event.key, value: JSON.stringify(buildCommonPayload(event)) }],
+          messages: [{ key: event.key, value: JSON.stringify(buildTargetMessage(event, 'kafka')) }],
         })
       }),
     isOnline: () => conn.isOnline(),

@@ -1,20 +1,13 @@
-import type { EventRecord, QueuedEvent } from './types.js'
+import { buildEventMessage, type EventMessage } from '../../../shared/events/event-message.js'
+import type { EventRecord, QueuedEvent, TargetKind } from './types.js'
 
 /**
- * The body the message-style targets publish (amqp, mqtt, nats, webhook; later kafka, nsq).
- * The event name goes under `EventName` on every kind: that is what MinIO's code sends
- * (`event.Log`); the seed's `EventType` on nats/kafka comes from stale documentation.
+ * The message a message-style target publishes (amqp, mqtt, nats, webhook, kafka, nsq): the
+ * seed's event message, `{Records, level, msg, time}` plus `EventType`+`Key` on nats and kafka,
+ * `EventName`+`Key` on nsq (src/shared/events/event-message.ts).
  */
-export interface CommonPayload {
-  EventName: string
-  /** `<bucket>/<object>`, the object name not URL-escaped. */
-  Key: string
-  Records: [EventRecord]
-}
-
-/** Builds the common payload for one event. */
-export function buildCommonPayload(event: QueuedEvent): CommonPayload {
-  return { EventName: event.eventName, Key: event.key, Records: [event.record] }
+export function buildTargetMessage(event: QueuedEvent, kind: TargetKind): EventMessage<EventRecord> {
+  return buildEventMessage(event, kind)
 }
 
 /** The value stored per object (namespace) or per event row (access): `{"Records":[record]}`. */

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { connectAsync, type MqttClient } from 'mqtt'
 import { type CommonParams, readCommonParams } from './common-params.js'
 import { createLazyConnection, withTimeout } from './connection.js'
-import { buildCommonPayload, formatTargetArn } from './message.js'
+import { buildTargetMessage, formatTargetArn } from './message.js'
 import { readFields } from './params.js'
 import { asTargetError } from './target-error.js'
 import type { EventTarget, TargetFactory } from './types.js'
@@ -93,7 +93,7 @@ function createMqttTarget(arn: string, id: string, params: MqttParams): EventTar
     send: (event) =>
       asTargetError(arn, 'send', async () => {
         const client = await conn.get()
-        const body = JSON.stringify(buildCommonPayload(event))
+        const body = JSON.stringify(buildTargetMessage(event, 'mqtt'))
         // Resolves at PUBACK (qos 1) or PUBCOMP (qos 2); qos 0 once written to the socket.
         const published = client.publishAsync(params.topic, body, { qos: params.qos, retain: false })
         // With reconnect off, mqtt.js may never call back for a qos 1/2 publish cut off by a close.

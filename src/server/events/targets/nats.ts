@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { type ConnectionOptions, connect, type JetStreamClient, type NatsConnection } from 'nats'
 import { type CommonParams, checkHostPort, readCommonParams } from './common-params.js'
 import { createLazyConnection } from './connection.js'
-import { buildCommonPayload, formatTargetArn } from './message.js'
+import { buildTargetMessage, formatTargetArn } from './message.js'
 import { ensureStream } from './nats-stream.js'
 import { type FieldReader, readFields } from './params.js'
 import { asTargetError, describeError } from './target-error.js'
@@ -128,7 +128,7 @@ function createNatsTarget(arn: string, id: string, params: NatsParams): EventTar
     send: (event) =>
       asTargetError(arn, 'send', async () => {
         const session = await conn.get()
-        const body = Buffer.from(JSON.stringify(buildCommonPayload(event)))
+        const body = Buffer.from(JSON.stringify(buildTargetMessage(event, 'nats')))
         if (session.js) {
           // The same event retried after a lost ack carries the same id, so the stream keeps one copy.
           const msgID = createHash('sha256').update(body).digest('hex')

@@ -1,7 +1,7 @@
 import { Writer } from 'nsqjs'
 import { type CommonParams, checkHostPort, readCommonParams, splitHostPort } from './common-params.js'
 import { createLazyConnection, withTimeout } from './connection.js'
-import { buildCommonPayload, formatTargetArn } from './message.js'
+import { buildTargetMessage, formatTargetArn } from './message.js'
 import { type FieldReader, readFields } from './params.js'
 import { asTargetError } from './target-error.js'
 import type { EventTarget, TargetFactory } from './types.js'
@@ -96,7 +96,7 @@ function createNsqTarget(arn: string, id: string, params: NsqParams): EventTarge
     send: (event) =>
       asTargetError(arn, 'send', async () => {
         const writer = await conn.get()
-        const payload = JSON.stringify(buildCommonPayload(event))
+        const payload = JSON.stringify(buildTargetMessage(event, 'nsq'))
         const published = new Promise<void>((resolve, reject) =>
           writer.publish(params.topic, payload, (e?: Error) => (e ? reject(e) : resolve())),
         )

@@ -2,7 +2,7 @@ import http from 'node:http'
 import https from 'node:https'
 import { Socket } from 'node:net'
 import { type CommonParams, readCommonParams } from './common-params.js'
-import { buildCommonPayload, formatTargetArn } from './message.js'
+import { buildTargetMessage, formatTargetArn } from './message.js'
 import { readFields } from './params.js'
 import { asTargetError } from './target-error.js'
 import type { EventTarget, TargetFactory } from './types.js'
@@ -61,7 +61,7 @@ export function createWebhookTarget(
     open: async () => {},
     send: (event) =>
       asTargetError(arn, 'send', () =>
-        post(url, JSON.stringify(buildCommonPayload(event)), agent, timeoutMs),
+        post(url, JSON.stringify(buildTargetMessage(event, 'webhook')), agent, timeoutMs),
       ),
     isOnline: () => canConnect(url, Math.min(timeoutMs, 2000)),
     close: async () => agent.destroy(),

@@ -87,7 +87,7 @@ describe('kafka target against a Kafka 0.10 wire stand-in (kafkajs)', () => {
     },
   })
 
-  it('keys each message <bucket>/<object>, asks for acks from all replicas, and says EventName', async () => {
+  it('keys each message <bucket>/<object>, asks for acks from all replicas, and says EventType (seed)', async () => {
     const topic = `keys-${Date.now()}`
     const target = kafkaTarget.create(
       '2',
@@ -99,7 +99,7 @@ describe('kafka target against a Kafka 0.10 wire stand-in (kafkajs)', () => {
       const [message] = broker.messages.filter((m) => m.topic === topic)
       expect(message).toMatchObject({ key: 'photos/a b/c.jpg', acks: -1, partition: 0 })
       expect(JSON.parse(message!.value!)).toMatchObject({
-        EventName: 's3:ObjectCreated:Put',
+        EventType: 's3:ObjectCreated:Put',
         Key: 'photos/a b/c.jpg',
       })
       expect(broker.requests).toContain('Produce v2')

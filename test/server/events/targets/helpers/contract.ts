@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest'
 import type { EventTarget, QueuedEvent } from '../../../../../src/server/events/targets/types.js'
+import { expectedMessage } from '../../support/expected-message.js'
 import { makeEventSequence } from './events.js'
 import { uniqueName } from './service.js'
 
@@ -29,10 +30,8 @@ export interface ContractOptions {
 }
 
 /** The expected store after each event of the sequence has been sent. */
-function expectedAfter(options: ContractOptions, sent: QueuedEvent[]): unknown {
-  if (options.style === 'message') {
-    return sent.map((e) => ({ EventName: e.eventName, Key: e.key, Records: [e.record] }))
-  }
+function expectedAfter(options: ContractOptions, sent: QueuedEvent[], kind: string): unknown {
+  if (options.style === 'message') return sent.map((e) => expectedMessage(kind, e))
   if (options.style === 'access') return sent.map((e) => options.accessEntry!(e))
   const state: Record<string, unknown> = {}
   for (const e of sent) {
@@ -67,7 +66,7 @@ export function runTargetContract(options: ContractOptions): void {
     const events = makeEventSequence(uniqueName('bucket').replaceAll('_', '-'))
     for (let i = 0; i < events.length; i++) {
       await fixture.target.send(events[i]!)
-      const want = expectedAfter(options, events.slice(0, i + 1))
+      const want = expectedAfter(options, events.slice(0, i + 1), fixture.target.kind)
       await vi.waitFor(async () => expect(await fixture.read()).toEqual(want), { timeout: 3000 })
     }
   })
