@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
+import { UNSIGNED_PAYLOAD } from '../../shared/sigv4/constants.js'
 import type { AuthContext } from '../auth/auth-context.js'
 import { verifyHeaderSignature } from '../auth/verify-header-signature.js'
 import { watchBodyProgress } from '../body/body-timeout.js'
@@ -13,8 +14,9 @@ const HEX64 = /^[0-9a-f]{64}$/
 
 /**
  * Authenticates an admin request and reads its body: only SigV4 in the Authorization header,
- * with the body's real SHA-256 signed (no UNSIGNED-PAYLOAD, no presigned URLs, no anonymous
- * access), and only by the root credential. Any other caller gets AccessDenied.
+ * by the root credential only (no presigned URLs, no anonymous access). A request with a body
+ * signs the body's real SHA-256; one without a body may send `UNSIGNED-PAYLOAD`, as the seed's
+ * admin info call does (SEED.md, Authentication). Any other caller gets AccessDenied.
  *
  * @example const body = await authenticateAdmin(ctx.auth, req, path, query)
  */
@@ -33,10 +35,11 @@ export async function authenticateAdmin(
     )
   }
   const contentSha = req.headers['x-amz-content-sha256']
-  if (typeof contentSha !== 'string' || !HEX64.test(contentSha)) {
+  const unsigned = contentSha === UNSIGNED_PAYLOAD
+  if (unsigned ? hasBody(req) : typeof contentSha !== 'string' || !HEX64.test(contentSha)) {
     throw new S3ServerError(
       'AccessDenied',
-      "Admin requests must sign the body's SHA-256 in x-amz-content-sha256 (not UNSIGNED-PAYLOAD).",
+      "Admin requests with a body must sign the body's SHA-256 in x-amz-content-sha256; UNSIGNED-PAYLOAD is accepted only without a body.",
     )
   }
   const { identity } = verifyHeaderSignature(
@@ -52,9 +55,16 @@ export async function authenticateAdmin(
     )
   }
   onAuthenticated()
-  const body = await readBody(watchBodyProgress(req), MAX_ADMIN_BODY)
-  if (createHash('sha256').update(body).digest('hex') !== contentSha) {
+  // Unsigned: the headers promised no body, so any byte that still comes is refused.
+  const body = await readBody(watchBodyProgress(req), unsigned ? 0 : MAX_ADMIN_BODY)
+  if (!unsigned && createHash('sha256').update(body).digest('hex') !== contentSha) {
     throw new S3ServerError('XAmzContentSHA256Mismatch')
   }
   return body
+}
+
+/** Whether the request announces a body (HTTP/1.1: a non-zero Content-Length or any Transfer-Encoding). */
+function hasBody(req: IncomingMessage): boolean {
+  const length = req.headers['content-length']
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0')
 }
