@@ -139,7 +139,7 @@ describe('putObject multipart', () => {
     expect(fake.completed.get('par')!.parts).toEqual([1, 2, 3, 4, 5, 6])
   })
 
-  it('reports progress per confirmed part up to the total', async () => {
+  it('reports progress as the bytes are sent (64 KiB steps), not per part, up to the total', async () => {
     const progress: Array<{ loaded: number; total?: number }> = []
     await newClient().putObject(
       'videos',
@@ -152,11 +152,30 @@ describe('putObject multipart', () => {
         onProgress: (p) => progress.push(p),
       },
     )
-    expect(progress).toEqual([
-      { loaded: 5 * MiB, total: 12 * MiB },
-      { loaded: 10 * MiB, total: 12 * MiB },
-      { loaded: 12 * MiB, total: 12 * MiB },
-    ])
+    const loaded = progress.map((p) => p.loaded)
+    expect(progress.every((p) => p.total === 12 * MiB)).toBe(true)
+    expect(loaded.at(-1)).toBe(12 * MiB)
+    expect(loaded.length).toBeGreaterThanOrEqual((12 * MiB) / (64 * 1024))
+    const steps = loaded.map((value, i) => value - (loaded[i - 1] ?? 0))
+    expect(Math.min(...steps)).toBeGreaterThan(0)
+    expect(Math.max(...steps)).toBeLessThanOrEqual(64 * 1024)
+  })
+
+  it('counts a part the server already holds (resume) at once, and never more than the total', async () => {
+    const data = randomBytes(12 * MiB)
+    fake.seed('resumed-progress', { 1: data.subarray(0, 5 * MiB) })
+    const progress: number[] = []
+    await newClient().putObject(
+      'videos',
+      'resumed-progress',
+      data,
+      {},
+      { partSize: 5 * MiB, concurrency: 1, onProgress: ({ loaded }) => progress.push(loaded) },
+    )
+    expect(fake.partRequests).toEqual([2, 3])
+    expect(progress[0]).toBe(5 * MiB)
+    expect(progress.at(-1)).toBe(12 * MiB)
+    expect(Math.max(...progress)).toBe(12 * MiB)
   })
 
   it('keeps the parts when a part fails (so a retry resumes), and aborts with keepParts: false', async () => {

@@ -81,7 +81,7 @@ function send(
       if (cause instanceof TimeoutError) return reject(cause)
       reject(signal?.aborted ? abortError(signal) : networkError(request, cause))
     })
-    const written = writeBody(req, request.body)
+    const written = writeBody(req, request.body, request.onSent)
     written.catch((error: Error) => {
       reject(error)
       req.destroy(error)
@@ -89,15 +89,33 @@ function send(
   })
 }
 
-async function writeBody(req: ClientRequest, body: WireBody): Promise<void> {
-  if (body === undefined || body instanceof Uint8Array) {
+// Bytes in memory are written in slices of this size when someone listens for progress, so a
+// 16 MiB part reports as it goes instead of once at the end.
+const PROGRESS_SLICE = 64 * 1024
+
+async function writeBody(
+  req: ClientRequest,
+  body: WireBody,
+  onSent: ((bytes: number) => void) | undefined,
+): Promise<void> {
+  if (body === undefined || (body instanceof Uint8Array && onSent === undefined)) {
     req.end(body)
     return
   }
-  for await (const chunk of checkLength(iterateChunks(body.stream), body.length)) {
+  const chunks =
+    body instanceof Uint8Array
+      ? sliceBytes(body, PROGRESS_SLICE)
+      : checkLength(iterateChunks(body.stream), body.length)
+  for await (const chunk of chunks) {
+    // Counted once the connection takes it (after a drain when its buffer was full).
     if (!req.write(chunk)) await new Promise((resolve) => req.once('drain', resolve))
+    onSent?.(chunk.byteLength)
   }
   req.end()
+}
+
+function* sliceBytes(bytes: Uint8Array, size: number): Generator<Uint8Array> {
+  for (let at = 0; at < bytes.byteLength; at += size) yield bytes.subarray(at, at + size)
 }
 
 function wrapResponse(res: IncomingMessage): WireResponse {

@@ -34,6 +34,11 @@ export interface WireRequest {
   headers: Record<string, string>
   body: WireBody
   signal?: AbortSignal | undefined
+  /**
+   * Hears the body's bytes as the sender hands them to the connection (upload progress). A
+   * sender that cannot tell (fetch) does not call it; callers count the rest when the answer comes.
+   */
+  onSent?: ((bytes: number) => void) | undefined
 }
 
 /** A response whose status and headers have arrived; the body has not been read. */

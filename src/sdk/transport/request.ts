@@ -24,4 +24,6 @@ export interface S3Request {
   /** Sign for this region instead of the configured or looked-up one (ListBuckets, CreateBucket). */
   region?: string | undefined
   signal?: AbortSignal | undefined
+  /** Hears the body's bytes as they are sent (upload progress); see `WireRequest.onSent`. */
+  onSent?: ((bytes: number) => void) | undefined
 }

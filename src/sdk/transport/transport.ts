@@ -113,6 +113,7 @@ export class Transport {
       headers,
       body,
       signal: request.signal,
+      onSent: request.onSent,
     })
   }
 }

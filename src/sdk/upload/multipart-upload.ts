@@ -64,24 +64,27 @@ async function sendParts(
   const done: UploadedPart[] = []
   const inFlight = new Set<Promise<void>>()
   let failure: { error: unknown } | undefined
-  let loaded = 0
-  const confirm = (part: UploadedPart, bytes: number) => {
-    done.push(part)
-    loaded += bytes
-    options.onProgress?.({ loaded, total: input.total })
-  }
+  const count = progressCounter(options, input.total)
   const send = async (part: Part) => {
+    const size = part.bytes.byteLength
     if (hasPart(resumed, part.partNumber, part.bytes)) {
-      confirm(
-        { partNumber: part.partNumber, etag: resumed!.parts.get(part.partNumber)!.etag },
-        part.bytes.byteLength,
-      )
+      done.push({ partNumber: part.partNumber, etag: resumed!.parts.get(part.partNumber)!.etag })
+      count(size)
       part.release?.()
       return
     }
     const { bucket, key } = input
-    const sent = await uploadPart(t, bucket, key, uploadId, part.partNumber, part.bytes, options.signal)
-    confirm(sent, part.bytes.byteLength)
+    // Counted as the bytes go out; capped at the part's size, as a re-sent request (a region
+    // correction) sends them twice. What the sender did not report (fetch) counts on the answer.
+    let counted = 0
+    const onSent = (bytes: number) => {
+      const add = Math.min(bytes, size - counted)
+      counted += add
+      count(add)
+    }
+    const { signal } = options
+    done.push(await uploadPart(t, bucket, key, uploadId, part.partNumber, part.bytes, signal, onSent))
+    count(size - counted)
     // The server has every byte (a success answer waits for the body), so the buffer is free.
     part.release?.()
   }
@@ -103,4 +106,14 @@ async function sendParts(
   await Promise.all(inFlight)
   if (failure !== undefined) throw failure.error
   return done
+}
+
+// Adds bytes to the upload's running total and reports it (nothing for zero bytes).
+function progressCounter(options: ResolvedUploadOptions, total: number | undefined) {
+  let loaded = 0
+  return (bytes: number) => {
+    if (bytes <= 0 || options.onProgress === undefined) return
+    loaded += bytes
+    options.onProgress({ loaded, total })
+  }
 }

@@ -4,7 +4,8 @@ import { InvalidArgumentError } from '../errors.js'
 import { optionalObject } from '../validate.js'
 
 /**
- * Progress of a transfer: bytes confirmed so far and, when known, the total.
+ * Progress of a transfer: bytes sent (uploads) or received (downloads) so far and, when known,
+ * the total.
  * @example
  * const onProgress = ({ loaded, total }: TransferProgress) => console.log(loaded, '/', total ?? '?')
  */
@@ -22,7 +23,11 @@ export interface TransferProgress {
  * })
  */
 export interface UploadOptions {
-  /** Called each time the server has confirmed more bytes (after each part, or the single PUT). */
+  /**
+   * Called as the bytes go out: in steps of at most 64 KiB for multipart uploads in Node (a part
+   * the server already holds, on resume, counts at once), per part in browsers (fetch cannot tell),
+   * once for a single PUT (up to 5 MiB). The last call has `loaded` equal to the total.
+   */
   onProgress?: (progress: TransferProgress) => void
   /** Stops the upload; the promise rejects with the signal's reason (an `AbortError`). */
   signal?: AbortSignal

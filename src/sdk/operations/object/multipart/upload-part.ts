@@ -11,6 +11,7 @@ export interface UploadedPart {
 
 /**
  * Uploads one part. The server checks Content-MD5, so a part corrupted on the way is refused.
+ * `onSent` hears the part's bytes as they are sent (upload progress).
  * @example
  * const { etag } = await uploadPart(transport, 'photos', 'big.bin', uploadId, 1, bytes)
  */
@@ -22,10 +23,12 @@ export async function uploadPart(
   partNumber: number,
   bytes: Uint8Array,
   signal?: AbortSignal,
+  onSent?: (bytes: number) => void,
 ): Promise<UploadedPart> {
   const query = { partNumber: String(partNumber), uploadId }
   const headers = { 'content-md5': md5Base64(bytes) }
-  return t.call({ method: 'PUT', bucket, key, query, headers, body: bytes, signal }, async (res) => {
+  const request = { method: 'PUT' as const, bucket, key, query, headers, body: bytes, signal, onSent }
+  return t.call(request, async (res) => {
     await res.discard()
     return { partNumber, etag: sanitizeETag(headerOf(res, 'etag')) }
   })
