@@ -32,11 +32,20 @@ export function readCommonParams(r: FieldReader): CommonParams {
  * nothing; we refuse it up front.
  */
 export function readFormat(r: FieldReader): EventFormat {
-  const format = r.string('format', {
-    required: true,
-    check: (v) => (v === 'namespace' || v === 'access' ? undefined : "must be 'namespace' or 'access'"),
-  })
-  return format as EventFormat
+  return r.string('format', { required: true, check: checkFormat }) as EventFormat
+}
+
+/**
+ * Reads `format` where an older setup's configuration has none (seed, Versioning 4: `format`
+ * of elasticsearch and redis only in newer setups); absent or empty gives undefined, and the
+ * target then stores events as those setups did.
+ */
+export function readOptionalFormat(r: FieldReader): EventFormat | undefined {
+  return r.string('format', { check: checkFormat }) as EventFormat | undefined
+}
+
+function checkFormat(value: string): string | undefined {
+  return value === 'namespace' || value === 'access' ? undefined : "must be 'namespace' or 'access'"
 }
 
 /** Checks `<host>:<port>` (IPv6 hosts in brackets); returns a message when wrong. */

@@ -1,15 +1,19 @@
 import { createHash } from 'node:crypto'
-import { type CommonParams, type EventFormat, readCommonParams, readFormat } from './common-params.js'
+import { type CommonParams, type EventFormat, readCommonParams, readOptionalFormat } from './common-params.js'
 import { createLazyConnection } from './connection.js'
 import { createEsHttp, describeEsError, type EsHttp } from './elasticsearch-http.js'
-import { buildRecordsValue, formatTargetArn, isRemovalEvent } from './message.js'
+import { buildTargetMessage, formatTargetArn, isRemovalEvent } from './message.js'
 import { readFields } from './params.js'
 import { asTargetError } from './target-error.js'
 import type { EventTarget, QueuedEvent, TargetFactory } from './types.js'
 
 /** `notify.elasticsearch.<id>`: see the seed's elasticsearch parameter table. */
 export type ElasticsearchParams = CommonParams & {
-  format: EventFormat
+  /**
+   * Absent in an older setup's configuration (a 2.4 server): documents are kept per object, as
+   * with `namespace`, which is how those setups stored events.
+   */
+  format?: EventFormat
   /** `http(s)://[user:password@]host:port` */
   url: string
   index: string
@@ -19,9 +23,10 @@ const ES_TIMEOUT_MS = 5000
 
 /**
  * Elasticsearch target over its REST API (plain HTTP, no client library: see
- * docs/event-targets.md). namespace: one document per object, id `<bucket>/<object>`, replaced
- * on every event and deleted on removal; access: one new document per event carrying the
- * event time as `@timestamp`. The index is created at open when missing.
+ * docs/event-targets.md). The document body is the event message (`{Records, level, msg,
+ * time}`). namespace (and no `format`, an older setup): one document per object, id
+ * `<bucket>/<object>`, replaced on every event and deleted on removal; access: one new document
+ * per event, with the event time as `@timestamp`. The index is created at open when missing.
  */
 export const elasticsearchTarget: TargetFactory<ElasticsearchParams> = {
   kind: 'elasticsearch',
@@ -29,7 +34,7 @@ export const elasticsearchTarget: TargetFactory<ElasticsearchParams> = {
     const r = readFields(raw, path)
     const params: ElasticsearchParams = {
       ...readCommonParams(r),
-      format: readFormat(r),
+      format: readOptionalFormat(r),
       url: r.string('url', { required: true, check: checkUrl }),
       index: r.string('index', { required: true, check: checkIndexName }),
     }
@@ -68,7 +73,7 @@ function createElasticsearchTarget(arn: string, id: string, params: Elasticsearc
     async () => {
       const es = createEsHttp(params.url, ES_TIMEOUT_MS)
       try {
-        return { es, docType: await prepareIndex(es, index) }
+        return { es, docType: await prepareIndex(es, index, params.format === undefined ? 2 : 5) }
       } catch (e) {
         es.close()
         throw e
@@ -80,9 +85,12 @@ function createElasticsearchTarget(arn: string, id: string, params: Elasticsearc
   const send = async (event: QueuedEvent): Promise<void> => {
     const { es, docType } = await conn.get()
     const docs = `/${index}/${docType}`
+    const message = buildTargetMessage(event, 'elasticsearch')
     if (params.format === 'access') {
-      // A content-derived id with op_type=create: a retry after a lost answer stores nothing twice.
-      const body = { '@timestamp': event.eventTime, ...buildRecordsValue(event) }
+      // The id stands for the seed's "random ID": it names no object, and since it is derived
+      // from the record (unique per event: request id, sequencer), op_type=create stores a retry
+      // after a lost answer once.
+      const body = { '@timestamp': event.eventTime, ...message }
       const docId = createHash('sha256').update(JSON.stringify(event.record)).digest('hex')
       const answer = await es.request('PUT', `${docs}/${docId}?op_type=create`, body)
       if (answer.status !== 409) expectOk(answer)
@@ -90,7 +98,7 @@ function createElasticsearchTarget(arn: string, id: string, params: Elasticsearc
       const answer = await es.request('DELETE', `${docs}/${encodeURIComponent(event.key)}`)
       if (answer.status !== 404) expectOk(answer) // already gone is what a removal wants
     } else {
-      expectOk(await es.request('PUT', `${docs}/${encodeURIComponent(event.key)}`, buildRecordsValue(event)))
+      expectOk(await es.request('PUT', `${docs}/${encodeURIComponent(event.key)}`, message))
     }
   }
 
@@ -105,18 +113,22 @@ function createElasticsearchTarget(arn: string, id: string, params: Elasticsearc
   }
 }
 
-/** Reads the server version, then creates the index unless it exists; returns the document type. */
-async function prepareIndex(es: EsHttp, index: string): Promise<string> {
+/**
+ * Reads the server version (at least `minMajor`: 5 for the seed's formats, 2 for an older
+ * setup's 2.4 server), then creates the index unless it exists; returns the document type.
+ */
+async function prepareIndex(es: EsHttp, index: string, minMajor: number): Promise<string> {
   const root = await es.request('GET', '/')
   expectOk(root)
   const version = String((root.body as { version?: { number?: unknown } })?.version?.number ?? '')
   const major = Number.parseInt(version, 10)
-  if (!(major >= 5))
-    throw new Error(`not an Elasticsearch 5 or newer server (version ${JSON.stringify(version)})`)
+  if (!(major >= minMajor))
+    throw new Error(`not an Elasticsearch ${minMajor} or newer server (version ${JSON.stringify(version)})`)
   const head = await es.request('HEAD', `/${index}`)
   if (head.status === 404) {
     const created = await es.request('PUT', `/${index}`)
-    const exists = JSON.stringify(created.body ?? '').includes('resource_already_exists_exception')
+    // resource_already_exists_exception from 6.0, index_already_exists_exception before
+    const exists = JSON.stringify(created.body ?? '').includes('already_exists_exception')
     if (!exists) expectOk(created) // another server may have created it meanwhile
   } else expectOk(head)
   return major >= 7 ? '_doc' : 'event'

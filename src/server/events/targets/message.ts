@@ -4,20 +4,11 @@ import type { EventRecord, QueuedEvent, TargetKind } from './types.js'
 /**
  * The message a message-style target publishes (amqp, mqtt, nats, webhook, kafka, nsq): the
  * seed's event message, `{Records, level, msg, time}` plus `EventType`+`Key` on nats and kafka,
- * `EventName`+`Key` on nsq (src/shared/events/event-message.ts).
+ * `EventName`+`Key` on nsq (src/shared/events/event-message.ts). It is also the "event data"
+ * the storing kinds keep (elasticsearch, redis, postgresql, mysql: `{Records, level, msg, time}`).
  */
 export function buildTargetMessage(event: QueuedEvent, kind: TargetKind): EventMessage<EventRecord> {
   return buildEventMessage(event, kind)
-}
-
-/** The value stored per object (namespace) or per event row (access): `{"Records":[record]}`. */
-export function buildRecordsValue(event: QueuedEvent): { Records: [EventRecord] } {
-  return { Records: [event.record] }
-}
-
-/** The redis access-format list item: `[eventTime, [record]]` (an array of records, no `Records`). */
-export function buildRedisAccessEntry(event: QueuedEvent): [string, [EventRecord]] {
-  return [event.eventTime, [event.record]]
 }
 
 /**

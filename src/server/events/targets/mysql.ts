@@ -8,7 +8,7 @@ import {
   readFormat,
 } from './common-params.js'
 import { createLazyConnection } from './connection.js'
-import { buildRecordsValue, formatTargetArn, isRemovalEvent } from './message.js'
+import { buildTargetMessage, formatTargetArn, isRemovalEvent } from './message.js'
 import { parseMysqlDsn } from './mysql-connection.js'
 import { readFields } from './params.js'
 import { readServerUserName } from './server-user.js'
@@ -104,7 +104,7 @@ function createMysqlTarget(arn: string, id: string, params: MysqlParams): EventT
     send: (event) =>
       asTargetError(arn, 'send', async () => {
         const pool = await conn.get()
-        const value = JSON.stringify(buildRecordsValue(event))
+        const value = JSON.stringify(buildTargetMessage(event, 'mysql'))
         const keyValue = keyColumn === 'key_hash' ? hashKey(event.key) : event.key
         if (params.format === 'access') {
           const time = toUtcDate(event.eventTime)

@@ -7,7 +7,7 @@ import {
   readFormat,
 } from './common-params.js'
 import { createLazyConnection } from './connection.js'
-import { buildRecordsValue, formatTargetArn, isRemovalEvent } from './message.js'
+import { buildTargetMessage, formatTargetArn, isRemovalEvent } from './message.js'
 import { readFields } from './params.js'
 import { parsePgConnectionString } from './postgresql-connection.js'
 import { readServerUserName } from './server-user.js'
@@ -85,7 +85,7 @@ function createPostgresqlTarget(arn: string, id: string, params: PostgresqlParam
     send: (event) =>
       asTargetError(arn, 'send', async () => {
         const pool = await conn.get()
-        const value = JSON.stringify(buildRecordsValue(event))
+        const value = JSON.stringify(buildTargetMessage(event, 'postgresql'))
         if (params.format === 'access') {
           const time = toUtcDate(event.eventTime)
           await pool.query(`INSERT INTO ${table} (event_time, event_data) VALUES ($1, $2)`, [time, value])
@@ -127,7 +127,7 @@ function poolConfig(arn: string, params: PostgresqlParams): pg.PoolConfig {
 /** Creates the seed's table if missing, then checks its columns so a foreign table fails at open. */
 async function prepareTable(pool: pg.Pool, table: string, format: EventFormat): Promise<void> {
   if (format === 'namespace') {
-    await pool.query(`CREATE TABLE IF NOT EXISTS ${table} (key VARCHAR PRIMARY KEY, value JSONB)`)
+    await pool.query(`CREATE TABLE IF NOT EXISTS ${table} (key TEXT PRIMARY KEY, value JSONB)`)
     await pool.query(`SELECT key, value FROM ${table} LIMIT 0`)
   } else {
     await pool.query(

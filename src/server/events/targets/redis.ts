@@ -4,30 +4,33 @@ import {
   checkHostPort,
   type EventFormat,
   readCommonParams,
-  readFormat,
+  readOptionalFormat,
   splitHostPort,
 } from './common-params.js'
 import { createLazyConnection } from './connection.js'
-import { buildRecordsValue, buildRedisAccessEntry, formatTargetArn, isRemovalEvent } from './message.js'
+import { buildTargetMessage, formatTargetArn, isRemovalEvent } from './message.js'
 import { readFields } from './params.js'
 import { asTargetError } from './target-error.js'
 import type { EventTarget, TargetFactory } from './types.js'
 
 /** `notify.redis.<id>`: see the seed's redis parameter table. */
 export type RedisParams = CommonParams & {
-  format: EventFormat
+  /** Absent in an older setup's configuration: every event is appended to the list `key`. */
+  format?: EventFormat
   /** `<host>:<port>` */
   address: string
   password?: string
   key: string
 }
 
-/** The redis key's type each format needs; `none` (missing) is fine too. */
-const KEY_TYPE: Record<EventFormat, string> = { namespace: 'hash', access: 'list' }
+/** The redis key's type each format needs (`none`, missing, is fine too); older setups use a list. */
+const KEY_TYPE: Record<EventFormat | 'older', string> = { namespace: 'hash', access: 'list', older: 'list' }
 
 /**
- * Redis target. namespace: `HSET key <bucket>/<object> {"Records":[...]}`, `HDEL` on removal;
- * access: `RPUSH key [eventTime,[record]]`.
+ * Redis target, storing the event message (`{Records, level, msg, time}`) in the seed's shapes:
+ * - namespace: `HSET key <bucket>/<object> <message>`, `HDEL` on removal;
+ * - access: `RPUSH key [<eventTime>, <message>]`, a JSON list of two items;
+ * - no `format` (an older setup): `RPUSH key <message>\n`, every event.
  */
 export const redisTarget: TargetFactory<RedisParams> = {
   kind: 'redis',
@@ -35,7 +38,7 @@ export const redisTarget: TargetFactory<RedisParams> = {
     const r = readFields(raw, path)
     const params: RedisParams = {
       ...readCommonParams(r),
-      format: readFormat(r),
+      format: readOptionalFormat(r),
       address: r.string('address', { required: true, check: checkHostPort }),
       password: r.string('password'),
       key: r.string('key', { required: true }),
@@ -92,12 +95,16 @@ function createRedisTarget(arn: string, id: string, params: RedisParams): EventT
     send: (event) =>
       asTargetError(arn, 'send', async () => {
         const client = await conn.get()
-        if (params.format === 'access') {
-          await client.rpush(params.key, JSON.stringify(buildRedisAccessEntry(event)))
+        const message = buildTargetMessage(event, 'redis')
+        if (params.format === undefined) {
+          // Older setups pushed the message as a log line, newline included (seed, Stored shape).
+          await client.rpush(params.key, `${JSON.stringify(message)}\n`)
+        } else if (params.format === 'access') {
+          await client.rpush(params.key, JSON.stringify([event.eventTime, message]))
         } else if (isRemovalEvent(event.eventName)) {
           await client.hdel(params.key, event.key)
         } else {
-          await client.hset(params.key, event.key, JSON.stringify(buildRecordsValue(event)))
+          await client.hset(params.key, event.key, JSON.stringify(message))
         }
       }),
     isOnline: () => conn.isOnline(async (redis) => (await redis.ping()) === 'PONG'),
@@ -108,8 +115,9 @@ function createRedisTarget(arn: string, id: string, params: RedisParams): EventT
 /** Fails unless `key` is missing or holds the type the format writes, so no event is lost to WRONGTYPE. */
 async function checkKeyType(client: Redis, params: RedisParams): Promise<void> {
   const type = await client.type(params.key)
-  const want = KEY_TYPE[params.format]
+  const want = KEY_TYPE[params.format ?? 'older']
   if (type !== 'none' && type !== want) {
-    throw new Error(`key '${params.key}' holds a ${type}; format ${params.format} needs a ${want}`)
+    const user = params.format ? `format ${params.format}` : 'a configuration without format'
+    throw new Error(`key '${params.key}' holds a ${type}; ${user} needs a ${want}`)
   }
 }

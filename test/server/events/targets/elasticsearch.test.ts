@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { elasticsearchTarget } from '../../../../src/server/events/targets/elasticsearch.js'
+import { expectedMessage } from '../support/expected-message.js'
 import { runTargetContract } from './helpers/contract.js'
-import { makeEvent } from './helpers/events.js'
+import { makeEvent, makeEventSequence } from './helpers/events.js'
 import { type BadConfigRow, expectConfigError } from './helpers/parse.js'
 import { findClosedPort, uniqueName } from './helpers/service.js'
 import { type EsStandin, startEsStandin } from './standins/elasticsearch-node.js'
@@ -67,7 +68,7 @@ describe('elasticsearch target against a 7.x stand-in', () => {
   describe('access', () => {
     runTargetContract({
       style: 'access',
-      accessEntry: (e) => ({ '@timestamp': e.eventTime, Records: [e.record] }),
+      accessEntry: (e) => ({ '@timestamp': e.eventTime, ...expectedMessage('elasticsearch', e) }),
       async setup() {
         const index = uniqueName('acc').toLowerCase()
         return {
@@ -104,6 +105,43 @@ describe('elasticsearch target against a 7.x stand-in', () => {
       expect(node.lastAuthorization).toBe(`Basic ${Buffer.from('elastic:pa:ss').toString('base64')}`)
     } finally {
       await target.close()
+    }
+  })
+})
+
+describe('elasticsearch target without format (an older setup with a 2.4 server)', () => {
+  it('accepts the configuration and keeps one document per object, as those setups did', async () => {
+    const node = await startEsStandin('2.4.6')
+    const older = { enable: true, url: node.url, index: 'events' }
+    const target = elasticsearchTarget.create('1', '', elasticsearchTarget.parse(older))
+    const events = makeEventSequence('b') // put, overwrite, get of 'photos/a b.jpg', copy 'other.txt', delete the first
+    try {
+      for (const event of events) await target.send(event)
+      expect(Object.fromEntries(node.indices.get('events')!)).toEqual({
+        'b/other.txt': expectedMessage('elasticsearch', events[3]!),
+      })
+      expect(node.requests.slice(0, 4)).toEqual([
+        'GET /',
+        'HEAD /events',
+        'PUT /events',
+        'PUT /events/event/b%2Fphotos%2Fa%20b.jpg',
+      ])
+      expect(node.requests.at(-1)).toBe('DELETE /events/event/b%2Fphotos%2Fa%20b.jpg')
+    } finally {
+      await target.close()
+      await node.close()
+    }
+  })
+
+  it('still requires a 5.x server when format is set', async () => {
+    const node = await startEsStandin('2.4.6')
+    const params = { enable: true, format: 'namespace', url: node.url, index: 'events' }
+    const target = elasticsearchTarget.create('1', '', elasticsearchTarget.parse(params))
+    try {
+      await expect(target.open()).rejects.toThrow('not an Elasticsearch 5 or newer server (version "2.4.6")')
+    } finally {
+      await target.close()
+      await node.close()
     }
   })
 })

@@ -2,6 +2,7 @@ import mysql from 'mysql2/promise'
 import { afterAll, describe, expect, it } from 'vitest'
 import { mysqlTarget } from '../../../../src/server/events/targets/mysql.js'
 import { parseMysqlDsn } from '../../../../src/server/events/targets/mysql-connection.js'
+import { expectedMessage } from '../support/expected-message.js'
 import { runTargetContract } from './helpers/contract.js'
 import { makeEvent, sendUntilDelivered } from './helpers/events.js'
 import { type BadConfigRow, expectConfigError } from './helpers/parse.js'
@@ -118,7 +119,7 @@ describe.skipIf(!service.up)(`mysql target against ${service.title}`, () => {
         style: format,
         accessEntry: (e) => ({
           event_time: e.eventTime.replace('T', ' ').replace('Z', ''),
-          event_data: { Records: [e.record] },
+          event_data: expectedMessage('mysql', e),
         }),
         async setup() {
           const target = mysqlTarget.create('1', '', mysqlTarget.parse(config))

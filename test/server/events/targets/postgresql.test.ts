@@ -3,6 +3,7 @@ import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
 import { postgresqlTarget } from '../../../../src/server/events/targets/postgresql.js'
 import { parsePgConnectionString } from '../../../../src/server/events/targets/postgresql-connection.js'
+import { expectedMessage } from '../support/expected-message.js'
 import { runTargetContract } from './helpers/contract.js'
 import { makeEvent, sendUntilDelivered } from './helpers/events.js'
 import { type BadConfigRow, expectConfigError } from './helpers/parse.js'
@@ -83,7 +84,7 @@ describe.skipIf(!service.up)(`postgresql target against ${service.title}`, () =>
       const table = uniqueName(`silo_test_${format}`)
       runTargetContract({
         style: format,
-        accessEntry: (e) => ({ event_time: e.eventTime, event_data: { Records: [e.record] } }),
+        accessEntry: (e) => ({ event_time: e.eventTime, event_data: expectedMessage('postgresql', e) }),
         async setup() {
           const target = postgresqlTarget.create('1', '', postgresqlTarget.parse({ ...base, format, table }))
           return {
@@ -96,7 +97,7 @@ describe.skipIf(!service.up)(`postgresql target against ${service.title}`, () =>
               expect(rows).toEqual(
                 format === 'namespace'
                   ? [
-                      { column_name: 'key', data_type: 'character varying' },
+                      { column_name: 'key', data_type: 'text' },
                       { column_name: 'value', data_type: 'jsonb' },
                     ]
                   : [

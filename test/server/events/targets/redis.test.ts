@@ -1,8 +1,9 @@
 import { Redis } from 'ioredis'
 import { describe, expect, it } from 'vitest'
 import { redisTarget } from '../../../../src/server/events/targets/redis.js'
+import { expectedMessage } from '../support/expected-message.js'
 import { runTargetContract } from './helpers/contract.js'
-import { makeEvent, sendUntilDelivered } from './helpers/events.js'
+import { makeEvent, makeEventSequence, sendUntilDelivered } from './helpers/events.js'
 import { type BadConfigRow, expectConfigError } from './helpers/parse.js'
 import { checkService, findClosedPort, uniqueName } from './helpers/service.js'
 
@@ -23,12 +24,17 @@ describe('redis parse', () => {
     })
   })
 
+  it('accepts a configuration without format, as older setups wrote it', () => {
+    const { format: _, ...older } = base
+    expect(redisTarget.parse(older)).toMatchObject({ format: undefined, key: 'k' })
+    expect(redisTarget.parse({ ...older, format: '' })).toMatchObject({ format: undefined })
+  })
+
   const P = 'notify.redis["1"]'
   it.each<BadConfigRow>([
     ['not an object', 'x', `${P}: must be an object`],
     ['no enable', { ...base, enable: undefined }, `${P}.enable: must be true or false`],
     ['enable as a string', { ...base, enable: 'true' }, `${P}.enable: must be true or false`],
-    ['no format', { ...base, format: '' }, `${P}.format: is required`],
     [
       'format in another case',
       { ...base, format: 'Namespace' },
@@ -57,7 +63,8 @@ describe.skipIf(!service.up)(`redis target against ${service.title}`, () => {
       const admin = connect()
       runTargetContract({
         style: format,
-        accessEntry: (e) => [e.eventTime, [e.record]],
+        // A JSON list of two items: a timestamp string and the event data object (seed).
+        accessEntry: (e) => [e.eventTime, expectedMessage('redis', e)],
         async setup() {
           const target = redisTarget.create('1', '', redisTarget.parse({ ...base, format, key }))
           return {
@@ -80,6 +87,32 @@ describe.skipIf(!service.up)(`redis target against ${service.title}`, () => {
       })
     })
   }
+
+  it('appends every event to the list as a line when format is absent (an older setup)', async () => {
+    const key = uniqueName('silo_test_older')
+    const admin = connect()
+    const { format: _, ...older } = base
+    const target = redisTarget.create('1', '', redisTarget.parse({ ...older, key }))
+    const events = makeEventSequence('older')
+    try {
+      for (const event of events) await target.send(event)
+      const items = await admin.lrange(key, 0, -1)
+      expect(items.map((item) => item.endsWith('}\n'))).toEqual(events.map(() => true))
+      expect(items.map((item) => JSON.parse(item))).toEqual(events.map((e) => expectedMessage('redis', e)))
+      // The list holds the older shape: a hash key of the same name refuses to open.
+      await admin.del(key)
+      await admin.hset(key, 'f', 'v')
+      const again = redisTarget.create('2', '', redisTarget.parse({ ...older, key }))
+      await expect(again.open()).rejects.toThrow(
+        `key '${key}' holds a hash; a configuration without format needs a list`,
+      )
+      await again.close()
+    } finally {
+      await target.close()
+      await admin.del(key)
+      admin.disconnect()
+    }
+  })
 
   it('refuses to open on a key of the wrong type, naming key and types', async () => {
     const key = uniqueName('silo_test_wrongtype')

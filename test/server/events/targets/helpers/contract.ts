@@ -36,7 +36,8 @@ function expectedAfter(options: ContractOptions, sent: QueuedEvent[], kind: stri
   const state: Record<string, unknown> = {}
   for (const e of sent) {
     if (e.eventName.startsWith('s3:ObjectRemoved:')) delete state[e.key]
-    else state[e.key] = { Records: [e.record] }
+    // The seed: the object's entry holds the event message ("event data"), Records and all.
+    else state[e.key] = expectedMessage(kind, e)
   }
   return state
 }
