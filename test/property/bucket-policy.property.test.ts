@@ -20,7 +20,14 @@ import { s3 } from '../server/helpers/signed-request.js'
 import { startTestServer, type TestServer } from '../server/helpers/test-server.js'
 import { variable } from '../shared/policy/helpers.js'
 import { clientErrorCode, expectNoServerError, parseOrClientError } from './helpers/client-error.js'
-import { hostileVariantOf, mutationOf, nastyText } from './helpers/mutate.js'
+import {
+  hostileVariantOf,
+  latin1Text,
+  mutationOf,
+  nastyText,
+  percentEncode,
+  toHeaderValue,
+} from './helpers/mutate.js'
 
 const BUCKET = 'photos'
 
@@ -224,6 +231,67 @@ describe('PutBucketPolicy over HTTP (server)', () => {
         const got = await s3(server.url, 'GET', `/${BUCKET}?policy`)
         expectNoServerError(got)
         if (res.status === 204) expect(got.text).toBe(Buffer.from(body).toString())
+      }),
+      { numRuns: 100 },
+    )
+  })
+
+  it('anonymous requests with hostile condition values, under a policy testing every operator, answer below 500', async () => {
+    const conditions = {
+      StringLike: { 'aws:UserAgent': ['*silo*', '?'], 'aws:Referer': 'https://*' },
+      'ForAnyValue:StringEqualsIgnoreCase': { 's3:prefix': ['a/', 'B/'] },
+      NumericLessThanEqualsIfExists: { 's3:max-keys': 500 },
+      'ForAllValues:StringNotLike': { 's3:delimiter': '*x*' },
+      DateLessThan: { 'aws:CurrentTime': '2999-01-01T00:00:00Z' },
+      IpAddress: { 'aws:SourceIp': ['127.0.0.0/8', '::1/128', '::ffff:127.0.0.1/128'] },
+      BinaryNotEquals: { 's3:x-amz-copy-source': 'YS9i' },
+      BoolIfExists: { 'aws:SecureTransport': 'false' },
+      Null: { 's3:x-amz-acl': 'true' },
+    }
+    // One statement per operator: a statement's conditions stop at the first that fails, and
+    // each operator should meet the hostile values.
+    const allow = (operator: string, test: unknown) => ({
+      Effect: 'Allow',
+      Principal: '*',
+      Action: ['s3:GetObject', 's3:ListBucket', 's3:PutObject'],
+      Resource: [`arn:aws:s3:::${BUCKET}`, `arn:aws:s3:::${BUCKET}/*`],
+      Condition: { [operator]: test },
+    })
+    const policy = JSON.stringify({
+      Version: '2012-10-17',
+      Statement: [
+        ...Object.entries(conditions).map(([operator, test]) => allow(operator, test)),
+        {
+          Effect: 'Deny',
+          Principal: '*',
+          Action: 's3:GetObject',
+          Resource: `arn:aws:s3:::${BUCKET}/home/\${aws:username}/*`,
+        },
+      ],
+    })
+    const put = await s3(server.url, 'PUT', `/${BUCKET}?policy`, { body: policy })
+    expect(put.status, put.text).toBe(204)
+    const header = fc.constantFrom(
+      'user-agent',
+      'referer',
+      'x-amz-acl',
+      'x-amz-copy-source',
+      'x-amz-storage-class',
+      'x-amz-content-sha256',
+    )
+    const request = fc.record({
+      method: fc.constantFrom('GET', 'PUT', 'HEAD'),
+      target: fc.oneof(
+        fc.constantFrom(`/${BUCKET}/k`, `/${BUCKET}/home/x/k`),
+        fc
+          .tuple(fc.constantFrom('prefix', 'delimiter', 'max-keys'), nastyText(60))
+          .map(([n, v]) => `/${BUCKET}?${n}=${percentEncode(v)}`),
+      ),
+      headers: fc.dictionary(header, latin1Text(60).map(toHeaderValue), { maxKeys: 3 }),
+    })
+    await fc.assert(
+      fc.asyncProperty(request, async ({ method, target, headers }) => {
+        expectNoServerError(await s3(server.url, method, target, { anonymous: true, headers }), method)
       }),
       { numRuns: 100 },
     )

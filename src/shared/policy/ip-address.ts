@@ -27,12 +27,16 @@ export function parseIpAddress(text: string): Uint8Array | undefined {
  */
 export function parseCidr(text: string): IpNetwork | undefined {
   const slash = text.indexOf('/')
-  const bytes = parseIpAddress(slash === -1 ? text : text.slice(0, slash))
+  const address = slash === -1 ? text : text.slice(0, slash)
+  const bytes = parseIpAddress(address)
   if (bytes === undefined) return undefined
   if (slash === -1) return { bytes, prefix: bytes.length * 8 }
   const bits = text.slice(slash + 1)
-  const prefix = Number(bits)
-  if (!/^\d{1,3}$/.test(bits) || prefix > bytes.length * 8) return undefined
+  // An IPv4-mapped IPv6 block (::ffff:10.0.0.0/104) became its IPv4 address: its prefix also
+  // counts the 96 bits of the mapping, and one shorter than that is no IPv4 block.
+  const mapped = bytes.length === 4 && address.includes(':') ? 96 : 0
+  const prefix = Number(bits) - mapped
+  if (!/^\d{1,3}$/.test(bits) || prefix < 0 || prefix > bytes.length * 8) return undefined
   return { bytes, prefix }
 }
 

@@ -39,11 +39,16 @@ describe('CIDR matching', () => {
     ['2001:db8::/33', '2001:db8:8000::', false],
     ['::/0', '2001:db8::1', true],
     ['::1/128', '::1', true],
+    // An IPv4-mapped block is its IPv4 block: the prefix counts the 96 mapping bits too.
+    ['::ffff:10.0.0.0/104', '10.1.2.3', true],
+    ['::ffff:10.0.0.0/104', '::ffff:10.1.2.3', true],
+    ['::ffff:10.0.0.0/104', '11.0.0.1', false],
+    ['::ffff:127.0.0.1/128', '127.0.0.1', true],
   ])('%s contains %s: %s', (cidr, address, expected) => {
     expect(isInNetwork(parseIpAddress(address)!, parseCidr(cidr)!)).toBe(expected)
   })
 
-  it.each(['10.0.0.0/33', '10.0.0.0/', '10.0.0.0/8a', '::/129', 'banana/8'])('rejects %j', (cidr) => {
+  it.each(['10.0.0.0/33', '10.0.0.0/', '10.0.0.0/8a', '::/129', 'banana/8', '::ffff:10.0.0.0/95'])('rejects %j', (cidr) => {
     expect(parseCidr(cidr)).toBeUndefined()
   })
 })
