@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import { type ChannelModel, type ConfirmChannel, connect } from 'amqplib'
+import { consoleEventLog } from '../log.js'
 import { type CommonParams, readCommonParams } from './common-params.js'
 import { createLazyConnection, withTimeout } from './connection.js'
 import { buildTargetMessage, formatTargetArn } from './message.js'
 import { readFields } from './params.js'
 import { asTargetError } from './target-error.js'
-import { type EventTarget, TargetConfigError, type TargetFactory } from './types.js'
+import type { EventTarget, TargetFactory } from './types.js'
 
 /** `notify.amqp.<id>`: see the seed's amqp parameter table. */
 export type AmqpParams = CommonParams & {
@@ -19,6 +20,11 @@ export type AmqpParams = CommonParams & {
   /** 0 or 1 transient, 2 persistent. */
   deliveryMode: number
   mandatory: boolean
+  /**
+   * Accepted and not sent: RabbitMQ (3.0 on) does not implement it and closes the connection of
+   * a publish that sets it, so the target publishes without it and says so once at open.
+   */
+  immediate: boolean
   durable: boolean
   internal: boolean
   noWait: boolean
@@ -38,18 +44,11 @@ export const amqpTarget: TargetFactory<AmqpParams> = {
       exchangeType: r.string('exchangeType'),
       deliveryMode: r.int('deliveryMode', 0, 2, 0),
       mandatory: r.bool('mandatory'),
+      immediate: r.bool('immediate'),
       durable: r.bool('durable'),
       internal: r.bool('internal'),
       noWait: r.bool('noWait'),
       autoDeleted: r.bool('autoDeleted'),
-    }
-    // RabbitMQ 3 dropped `immediate` and closes the channel of any publish that sets it, so
-    // MinIO with `immediate: true` could never deliver; say so now rather than on every event.
-    if (r.bool('immediate')) {
-      throw new TargetConfigError(
-        r.at('immediate'),
-        'is not supported by RabbitMQ 3 or amqplib; use mandatory',
-      )
     }
     r.done()
     return params
@@ -99,11 +98,27 @@ function createAmqpTarget(arn: string, id: string, params: AmqpParams): EventTar
     (session) => session.model.close(),
   )
 
+  // The seed lists `immediate` as a publishing flag, but RabbitMQ answers a publish with it by
+  // closing the connection (540 NOT_IMPLEMENTED - immediate=true, checked against 3.10), so
+  // MinIO with `immediate: true` delivered nothing. amqplib never sends it; say so once.
+  let immediateNoticed = !params.immediate
+  const noticeImmediate = () => {
+    if (immediateNoticed) return
+    immediateNoticed = true
+    consoleEventLog(
+      `${arn}: immediate is set, but RabbitMQ does not implement it (a publish with it closes the connection: 540 NOT_IMPLEMENTED); events are published without it`,
+    )
+  }
+
   return {
     arn,
     kind: 'amqp',
     id,
-    open: () => asTargetError(arn, 'open', async () => void (await conn.get())),
+    open: () =>
+      asTargetError(arn, 'open', async () => {
+        noticeImmediate()
+        await conn.get()
+      }),
     send: (event) =>
       asTargetError(arn, 'send', async () => {
         const session = await conn.get()

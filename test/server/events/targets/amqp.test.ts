@@ -1,5 +1,5 @@
 import { type Channel, type ChannelModel, type ConsumeMessage, connect } from 'amqplib'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { amqpTarget } from '../../../../src/server/events/targets/amqp.js'
 import { runTargetContract } from './helpers/contract.js'
 import { makeEvent } from './helpers/events.js'
@@ -35,8 +35,13 @@ describe('amqp parse', () => {
       internal: false,
       noWait: false,
       autoDeleted: false,
+      immediate: false,
       queueLimit: 10000,
     })
+  })
+
+  it('accepts immediate: true (the seed lists it as a publishing flag)', () => {
+    expect(amqpTarget.parse({ ...base, immediate: true })).toMatchObject({ immediate: true })
   })
 
   const P = 'notify.amqp["1"]'
@@ -44,11 +49,6 @@ describe('amqp parse', () => {
     ['no url', { ...base, url: '' }, `${P}.url: is required`],
     ['an http url', { ...base, url: 'http://h' }, `${P}.url: must be an amqp:// or amqps:// URL`],
     ['deliveryMode 3', { ...base, deliveryMode: 3 }, `${P}.deliveryMode: must be an integer from 0 to 2`],
-    [
-      'immediate',
-      { ...base, immediate: true },
-      `${P}.immediate: is not supported by RabbitMQ 3 or amqplib; use mandatory`,
-    ],
     ['durable as a string', { ...base, durable: 'yes' }, `${P}.durable: must be true or false`],
     ['unknown field', { ...base, exchangeKind: 'fanout' }, `${P}.exchangeKind: unknown parameter`],
   ])('rejects %s', (_, raw, message) => expectConfigError(amqpTarget, raw, message))
@@ -114,6 +114,34 @@ describe.skipIf(!service.up)(`amqp target against ${service.title}`, () => {
       await target.send(event)
       await expect.poll(() => received.length).toBe(1)
     } finally {
+      await target.close()
+      await channel.deleteExchange(exchange)
+    }
+  })
+
+  it('delivers with immediate: true, which RabbitMQ refuses on the wire, and says so once at open', async () => {
+    const exchange = uniqueName('silo_test_immediate')
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const params = amqpTarget.parse({ ...base, exchange, immediate: true, mandatory: true })
+    const target = amqpTarget.create('1', '', params)
+    try {
+      await target.open()
+      const received: ConsumeMessage[] = []
+      await subscribe(exchange, received)
+      await target.send(makeEvent('s3:ObjectCreated:Put', 'b', 'o1', '2024-05-01T10:00:00Z'))
+      await target.open() // the pipeline opens again after an outage: no second notice
+      await target.send(makeEvent('s3:ObjectCreated:Put', 'b', 'o2', '2024-05-01T10:00:01Z'))
+      await expect.poll(() => received.length).toBe(2)
+      expect(received.map((m) => JSON.parse(m.content.toString()).Records[0].s3.object.key)).toEqual([
+        'o1',
+        'o2',
+      ])
+      const notices = warn.mock.calls.map((args) => String(args[0])).filter((m) => m.includes('immediate'))
+      expect(notices).toEqual([
+        `[silo events] ${target.arn}: immediate is set, but RabbitMQ does not implement it (a publish with it closes the connection: 540 NOT_IMPLEMENTED); events are published without it`,
+      ])
+    } finally {
+      warn.mockRestore()
       await target.close()
       await channel.deleteExchange(exchange)
     }
