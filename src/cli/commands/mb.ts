@@ -22,7 +22,12 @@ export function registerMbCommand(program: Command): void {
     .command('mb')
     .description('make buckets')
     .argument('<TARGET...>', 'ALIAS/BUCKET to create')
-    .option('--region <REGION>', 'region to create the bucket in (default: us-east-1)')
+    // A Silo (or MinIO) server keeps its buckets in its own region: another one is refused by
+    // the server with IllegalLocationConstraintException naming both regions.
+    .option(
+      '--region <REGION>',
+      "region to create the bucket in; must be the server's (default: the server's)",
+    )
     .option('-p, --ignore-existing', 'succeed when the bucket already exists', false)
     .action(
       runAction<MbOptions>(async (ctx, targets, options) => {
