@@ -5,13 +5,14 @@ import type { TargetQueueSettings } from './notifier.js'
 import type { QueueHome } from './queue-home.js'
 import type { CommonParams } from './targets/common-params.js'
 import { withTimeout } from './targets/connection.js'
+import { formatTargetArn } from './targets/message.js'
 import {
   type ConfiguredTarget,
   createTarget,
   parseNotifyConfig,
   TARGET_FACTORIES,
 } from './targets/registry.js'
-import { describeError } from './targets/target-error.js'
+import { describeError, TargetError } from './targets/target-error.js'
 import type { TargetFactory, TargetKind } from './targets/types.js'
 
 export interface TargetSetOptions {
@@ -40,7 +41,20 @@ export interface TargetSet {
   find(arn: string): GatedTarget | undefined
   /** ARNs of the targets whose `open` has succeeded, in configuration order. */
   onlineArns(): string[]
+  /**
+   * The enabled instances that did not start at this start or restart, each with its reason:
+   * invalid parameters (not configured at all), or an `open` that failed or timed out (kept,
+   * queueing and retrying). `service restart` answers with them.
+   */
+  readonly failures: readonly TargetFailure[]
   close(): Promise<void>
+}
+
+/** An enabled target instance that did not start, and why. */
+export interface TargetFailure {
+  /** The ARN the instance has (or would have, when its parameters are invalid). */
+  arn: string
+  error: string
 }
 
 /**
@@ -58,7 +72,10 @@ export async function startTargets(options: TargetSetOptions): Promise<TargetSet
   const factories = options.factories ?? TARGET_FACTORIES
   const targets: GatedTarget[] = []
   const queues: Record<string, TargetQueueSettings> = {}
-  const instances = parseEachInstance(options.notify, factories, log)
+  const failures: TargetFailure[] = []
+  const instances = parseEachInstance(options.notify, factories, log, (kind, id, error) =>
+    failures.push({ arn: formatTargetArn(options.arnRegion ?? '', id, kind), error }),
+  )
   const queueHome = instances.length > 0 ? await options.findQueueHome?.() : undefined
   for (const configured of instances) {
     const target = gateTarget(createTarget(configured, options.arnRegion ?? '', factories), {
@@ -75,10 +92,15 @@ export async function startTargets(options: TargetSetOptions): Promise<TargetSet
         await withTimeout(target.open(), timeoutMs, 'open')
       } catch (e) {
         log(`${target.arn}: not started (${describeError(e)}); events are queued and it keeps retrying`)
+        // A TargetError's message starts with the ARN, which the failure names already.
+        failures.push({ arn: target.arn, error: describeError(e instanceof TargetError ? e.cause : e) })
         target.retryOpenInBackground()
       }
     }),
   )
+  // In configuration order, as the ARN line (the opens above finish in any order).
+  const order = targets.map((t) => t.arn)
+  failures.sort((a, b) => order.indexOf(a.arn) - order.indexOf(b.arn))
   const byIdKind = new Map(targets.map((t) => [`${t.id}:${t.kind}`, t]))
   return {
     targets,
@@ -92,6 +114,7 @@ export async function startTargets(options: TargetSetOptions): Promise<TargetSet
       }
     },
     onlineArns: () => targets.filter((t) => t.opened).map((t) => t.arn),
+    failures,
     async close() {
       await Promise.all(targets.map((t) => t.close().catch(() => undefined)))
     },
@@ -124,6 +147,7 @@ function parseEachInstance(
   notify: unknown,
   factories: Partial<Record<TargetKind, TargetFactory>>,
   log: EventLog,
+  fail: (kind: string, id: string, error: string) => void,
 ): ConfiguredTarget[] {
   if (notify === undefined || notify === null) return []
   if (typeof notify !== 'object' || Array.isArray(notify)) {
@@ -142,6 +166,7 @@ function parseEachInstance(
         configured.push(...parseNotifyConfig(single, factories))
       } catch (e) {
         log(`${describeError(e)}; this target is not configured`)
+        fail(kind, id ?? '', describeError(e))
       }
     }
   }

@@ -32,21 +32,44 @@ describe('startTargets', () => {
     const log = createLogCollector()
     const set = await startTargets({
       notify: {
-        webhook: {
-          good: { enable: true, endpoint: 'http://127.0.0.1:9/' },
-          bad: { enable: true, endpoint: 'ftp://x/' },
-        },
+        redis: { good: { enable: true } },
+        webhook: { bad: { enable: true, endpoint: 'ftp://x/' } },
         smtp: { '1': {} },
       },
       log,
-      factories: { webhook: webhookTarget },
+      factories: { webhook: webhookTarget, redis: flakyFactory(0, []) },
     })
-    expect(set.targets.map((t) => t.arn)).toEqual(['arn:silo:sqs::good:webhook'])
-    expect(set.onlineArns()).toEqual(['arn:silo:sqs::good:webhook'])
+    expect(set.targets.map((t) => t.arn)).toEqual(['arn:silo:sqs::good:redis'])
+    expect(set.onlineArns()).toEqual(['arn:silo:sqs::good:redis'])
     expect(log.lines).toEqual([
       'notify.webhook["bad"].endpoint: must be an http:// or https:// URL; this target is not configured',
       'notify.smtp: unknown target kind (known: amqp, mqtt, elasticsearch, redis, nats, postgresql, mysql, kafka, webhook, nsq); this target is not configured',
     ])
+    // The restart answer names both: what each would have been, and why.
+    expect(set.failures).toEqual([
+      {
+        arn: 'arn:silo:sqs::bad:webhook',
+        error: 'notify.webhook["bad"].endpoint: must be an http:// or https:// URL',
+      },
+      { arn: 'arn:silo:sqs::1:smtp', error: expect.stringMatching(/^notify.smtp: unknown target kind/) },
+    ])
+    await set.close()
+  })
+
+  it('names a webhook whose endpoint is not live as a configuration fault (seed, Errors 4)', async () => {
+    const set = await startTargets({
+      notify: { webhook: { '1': { enable: true, endpoint: 'http://127.0.0.1:9/' } } },
+      log: () => undefined,
+      factories: { webhook: webhookTarget },
+    })
+    expect(set.onlineArns()).toEqual([])
+    expect(set.failures).toEqual([
+      {
+        arn: 'arn:silo:sqs::1:webhook',
+        error: 'configuration fault: the endpoint http://127.0.0.1:9/ is not live and reachable',
+      },
+    ])
+    expect(set.find('arn:silo:sqs::1:webhook')).toBeDefined() // still configured: it queues and retries
     await set.close()
   })
 

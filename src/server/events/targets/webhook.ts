@@ -43,8 +43,10 @@ function checkEndpoint(value: string): string | undefined {
 
 /**
  * Creates a webhook target; `timeoutMs` bounds the connect and the wait for each response.
- * The endpoint is not contacted at open: a webhook that is down at start-up keeps its ARN and
- * its events wait in the queue (MinIO behaves the same since PR #4060).
+ * `open` checks that the endpoint is live and reachable (a TCP connect, nothing sent): the seed
+ * makes an endpoint that is not a configuration fault at restart (Errors 4), so the target is
+ * left out of the `SQS ARNs` line and the restart answer names it. It stays configured: its
+ * events wait in the queue and it re-opens in the background once the endpoint answers.
  */
 export function createWebhookTarget(
   arn: string,
@@ -58,7 +60,12 @@ export function createWebhookTarget(
     arn,
     kind: 'webhook',
     id,
-    open: async () => {},
+    open: () =>
+      asTargetError(arn, 'open', async () => {
+        if (!(await canConnect(url, Math.min(timeoutMs, 2000)))) {
+          throw new Error(`configuration fault: the endpoint ${url.href} is not live and reachable`)
+        }
+      }),
     send: (event) =>
       asTargetError(arn, 'send', () =>
         post(url, JSON.stringify(buildTargetMessage(event, 'webhook')), agent, timeoutMs),

@@ -61,7 +61,6 @@ describe('webhook target against a node:http listener', () => {
 
   runTargetContract({
     style: 'message',
-    opensWithoutService: true,
     async setup() {
       return {
         target: webhookTarget.create('1', '', webhookTarget.parse({ enable: true, endpoint: endpoint.url })),
