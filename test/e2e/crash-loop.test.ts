@@ -31,7 +31,7 @@ import {
   wipeDrive,
 } from './helpers/erasure.js'
 import { digestBytes } from './helpers/object-digest.js'
-import { createSeededRandom, readReplaySeed } from './helpers/replay-seed.js'
+import { createSeededRandom, readReplaySeed, type SeededRandom } from './helpers/replay-seed.js'
 
 cleanUpErasureRuns()
 
@@ -109,95 +109,128 @@ function describeRound(round: number, target: string, delayMs: number, report: K
   )
 }
 
+/** What one backend's loop carries from round to round. */
+interface LoopState {
+  backend: Backend
+  erasure: boolean
+  drives: Drives
+  c: CrashClients
+  model: CrashModel
+  rng: SeededRandom
+  log: string[]
+  inFlightKinds: Set<CrashOpKind>
+  cuts: number
+}
+
+/** Starts a backend on fresh drives with a bucket of 12 objects, for deletes to delete. */
+async function startLoop(backend: Backend): Promise<LoopState> {
+  const rng = createSeededRandom((SEED ^ backend.salt) >>> 0)
+  const drives = await createDrives(backend.drives)
+  const c = await startOn(drives)
+  const model = new CrashModel()
+  await c.client.makeBucket(CRASH_BUCKET)
+  model.createBucket(CRASH_BUCKET)
+  for (const key of CRASH_KEYS.slice(0, 12)) {
+    const body = Buffer.alloc(rng.int(1, 300_000), key)
+    await c.client.putObject(CRASH_BUCKET, key, body, body.length)
+    model.write(CRASH_BUCKET, key, digestBytes(body), 'acknowledged')
+  }
+  const erasure = backend.drives > 1
+  return { backend, erasure, drives, c, model, rng, log: [], inFlightKinds: new Set(), cuts: 0 }
+}
+
+/**
+ * Erasure: stops the server cleanly, wipes a drive and starts it again. Only right after a heal
+ * ended with every object on every drive, so the wipe costs one shard of anything (a kill can
+ * leave an object on just `data` drives until heal); the window's heal then has a drive to
+ * rebuild, to be cut in.
+ */
+async function wipeOneDrive(s: LoopState): Promise<void> {
+  const wiped = s.drives.paths[s.rng.int(0, s.drives.paths.length - 1)]!
+  await s.c.server.stop()
+  await wipeDrive(wiped)
+  s.c = await startOn(s.drives)
+  s.log.push(`  wiped ${wiped}`)
+}
+
+/** One round: plan, kill, restart, check everything; then (erasure) heal to the end. */
+async function runRound(s: LoopState, round: number, target: CrashOpKind): Promise<void> {
+  const { erasure, model } = s
+  if (erasure && round > 0 && (target === 'heal' || s.rng.chance(0.3))) await wipeOneDrive(s)
+  const plan = await planRound(s.c, model, s.rng, {
+    round,
+    target,
+    killDelayMs: KILL_DELAY_MS,
+    heals: erasure,
+    workers: 3,
+    opsPerWorker: 5,
+  })
+  const report = await runKillWindow(plan, () => s.c.server.kill())
+  s.c.s3.destroy()
+  const unexpected = settleWindow(report, model)
+  // The server logs every 500 and every failed step: none is expected before the kill.
+  if (LOGGED_TROUBLE.test(s.c.server.output())) unexpected.push(`server logged:\n${s.c.server.output()}`)
+  for (const op of report.inFlight) s.inFlightKinds.add(op.kind)
+  s.cuts += [...report.results.values()].filter((r) => r.outcome === 'cut').length
+  s.log.push(describeRound(round, target, plan.delayMs, report))
+
+  // Rejects with the server's output if it does not start.
+  s.c = await startOn(s.drives)
+  const context = `seed ${SEED}, ${s.backend.name}\n${s.log.join('\n')}`
+  expect(await leftoverTempFiles(s.drives.paths), context).toEqual([])
+  const violations = await checkAgainstModel(s.c.client, model)
+  for (const [op, result] of report.results) {
+    violations.push(...((await op.afterRestart?.(s.c, model, result)) ?? []))
+  }
+  expect([...unexpected, ...violations], context).toEqual([])
+  if (erasure) {
+    const heal = await runHeal(s.c.server, { recursive: true })
+    expect(heal.summary, `${context}\n${heal.detail}`).toBe('finished')
+  }
+  // The start after the crash, the checks and the heal logged nothing.
+  expect(s.c.server.output(), context).not.toMatch(LOGGED_TROUBLE)
+}
+
+/**
+ * After the last round: nothing left to heal, and once everything is deleted through the API
+ * and the server stopped cleanly, no drive holds a file: the restarts swept every orphan.
+ */
+async function finishLoop(s: LoopState): Promise<void> {
+  if (s.erasure) {
+    const again = await runHeal(s.c.server, { recursive: true })
+    expect(again.summary).toBe('finished')
+    expect(itemsNotOk(again.items).map(describeItem)).toEqual([])
+  }
+  await emptyServer(s.c.client)
+  s.c.s3.destroy()
+  expect(s.c.server.output()).not.toMatch(LOGGED_TROUBLE)
+  await s.c.server.stop()
+  for (const drive of s.drives.paths) {
+    expect(await listFiles(join(drive, '.silo.sys/data')), drive).toEqual([])
+    expect(await listFiles(join(drive, '.silo.sys/tmp')), drive).toEqual([])
+  }
+}
+
 describe.skipIf(!CLI_BUILT)('crash-and-restart loop (issue 12)', () => {
   for (const backend of BACKENDS) {
-    const erasure = backend.drives > 1
     const kinds: CrashOpKind[] = ['put-small', 'put-large', 'complete', 'delete-objects', 'delete-bucket']
-    if (erasure) kinds.push('heal')
+    if (backend.drives > 1) kinds.push('heal')
+    const title = `${backend.name}: ${backend.rounds} SIGKILLs lose nothing acknowledged, show nothing half-written`
 
-    it(`${backend.name}: ${backend.rounds} SIGKILLs lose nothing acknowledged and show nothing half-written`, async () => {
-      const rng = createSeededRandom((SEED ^ backend.salt) >>> 0)
-      const drives = await createDrives(backend.drives)
-      let c = await startOn(drives)
-      const model = new CrashModel()
-      await c.client.makeBucket(CRASH_BUCKET)
-      model.createBucket(CRASH_BUCKET)
-      // Objects already there before the first kill, for deletes to delete.
-      for (const key of CRASH_KEYS.slice(0, 12)) {
-        const body = Buffer.alloc(rng.int(1, 300_000), key)
-        await c.client.putObject(CRASH_BUCKET, key, body, body.length)
-        model.write(CRASH_BUCKET, key, digestBytes(body), 'acknowledged')
-      }
-      const log: string[] = []
-      const inFlightKinds = new Set<CrashOpKind>()
-      let cuts = 0
-
-      for (let round = 0; round < backend.rounds; round++) {
-        const target = kinds[round % kinds.length]!
-        // Erasure: a drive is wiped only after a heal ended with every object on every drive and
-        // a clean stop, so it costs one shard of anything (a kill can leave an object on just
-        // `data` drives until heal); the window's heal then has a drive to rebuild, to be cut in.
-        if (erasure && round > 0 && (target === 'heal' || rng.chance(0.3))) {
-          const wiped = drives.paths[rng.int(0, drives.paths.length - 1)]!
-          await c.server.stop()
-          await wipeDrive(wiped)
-          c = await startOn(drives)
-          log.push(`  wiped ${wiped}`)
-        }
-        const plan = await planRound(c, model, rng, {
-          round,
-          target,
-          killDelayMs: KILL_DELAY_MS,
-          heals: erasure,
-          workers: 3,
-          opsPerWorker: 5,
-        })
-        const report = await runKillWindow(plan, () => c.server.kill())
-        c.s3.destroy()
-        const unexpected = settleWindow(report, model)
-        // The server logs every 500 and every failed step: none is expected before the kill.
-        if (LOGGED_TROUBLE.test(c.server.output())) unexpected.push(`server logged:\n${c.server.output()}`)
-        for (const op of report.inFlight) inFlightKinds.add(op.kind)
-        cuts += [...report.results.values()].filter((r) => r.outcome === 'cut').length
-        log.push(describeRound(round, target, plan.delayMs, report))
-
-        // Rejects with the server's output if it does not start.
-        c = await startOn(drives)
-        const context = `seed ${SEED}, ${backend.name}\n${log.join('\n')}`
-        expect(await leftoverTempFiles(drives.paths), context).toEqual([])
-        const violations = await checkAgainstModel(c.client, model)
-        for (const [op, result] of report.results) {
-          violations.push(...((await op.afterRestart?.(c, model, result)) ?? []))
-        }
-        expect([...unexpected, ...violations], context).toEqual([])
-
-        if (erasure) {
-          const heal = await runHeal(c.server, { recursive: true })
-          expect(heal.summary, `${context}\n${heal.detail}`).toBe('finished')
-        }
-        // The start after the crash, the checks and the heal logged nothing.
-        expect(c.server.output(), context).not.toMatch(LOGGED_TROUBLE)
-      }
-      console.log(`crash loop, ${backend.name}, seed ${SEED}:\n${log.join('\n')}`)
-      // A run whose kills all landed after its requests ended would prove nothing.
-      expect(cuts, log.join('\n')).toBeGreaterThan(0)
-      expect(inFlightKinds.size, log.join('\n')).toBeGreaterThan(1)
-
-      if (erasure) {
-        const again = await runHeal(c.server, { recursive: true })
-        expect(again.summary).toBe('finished')
-        expect(itemsNotOk(again.items).map(describeItem)).toEqual([])
-      }
-      // Everything deleted through the API and a clean stop leave no data file behind: the
-      // crashes leaked none that the restarts did not sweep.
-      await emptyServer(c.client)
-      c.s3.destroy()
-      expect(c.server.output()).not.toMatch(LOGGED_TROUBLE)
-      await c.server.stop()
-      for (const drive of drives.paths) {
-        expect(await listFiles(join(drive, '.silo.sys/data')), drive).toEqual([])
-        expect(await listFiles(join(drive, '.silo.sys/tmp')), drive).toEqual([])
-      }
-    }, 90_000 * Math.ceil(ROUNDS / 8))
+    it(
+      title,
+      async () => {
+        const s = await startLoop(backend)
+        for (let round = 0; round < backend.rounds; round++)
+          await runRound(s, round, kinds[round % kinds.length]!)
+        console.log(`crash loop, ${backend.name}, seed ${SEED}:\n${s.log.join('\n')}`)
+        // A run whose kills all landed after its requests ended would prove nothing.
+        expect(s.cuts, s.log.join('\n')).toBeGreaterThan(0)
+        expect(s.inFlightKinds.size, s.log.join('\n')).toBeGreaterThan(1)
+        await finishLoop(s)
+      },
+      // A guard against a hang, not a timed assertion: a round takes 1-6 s on a loaded 2-core VM.
+      150_000 * Math.ceil(backend.rounds / 8),
+    )
   }
 })
