@@ -26,7 +26,7 @@ import { type EsStandin, startEsStandin } from '../server/events/targets/standin
 import { siloRootClient } from './helpers/root-clients.js'
 import { ROOT_PASSWORD, ROOT_USER, type RunningServer, startServer } from './helpers/server.js'
 
-type Rec = { eventName: string; eventTime: string; s3: { object: { key: string } } }
+type Rec = { eventName: string; eventTime: string; s3: { object: { key: string; sequencer: string } } }
 type Message = { Records: Rec[] } & Record<string, unknown>
 /** What the sequence does: put two objects, then remove the first. */
 const SEQUENCE = [
@@ -202,7 +202,7 @@ function sqlLog(sink: Sink): Sink {
       const messages = unwrapLog(rows, (entry, message) => {
         expect(Date.parse((entry as [string])[0])).toBe(Date.parse(message.Records[0]!.eventTime))
       })
-      const sequencer = (m: Message) => (m.Records[0]!.s3.object as { sequencer: string }).sequencer
+      const sequencer = (m: Message) => m.Records[0]!.s3.object.sequencer
       return messages.sort((a, b) => sequencer(a).localeCompare(sequencer(b)))
     },
     close: () => sink.close(),
