@@ -21,7 +21,7 @@ import {
 import { s3, sha256Hex } from '../server/helpers/signed-request.js'
 import { ROOT, startTestServer, type TestServer } from '../server/helpers/test-server.js'
 import { expectClientError, expectNoServerError, parseOrClientError } from './helpers/client-error.js'
-import { hostileVariantOf, latin1Text, mutationOf } from './helpers/mutate.js'
+import { hostileVariantOf, latin1Text, mutationOf, percentEncode } from './helpers/mutate.js'
 import { sendRaw } from './helpers/raw-http.js'
 
 const SIGNATURE = 'f'.repeat(64)
@@ -224,6 +224,52 @@ describe('SigV4 over HTTP (server)', () => {
         expectNoServerError(answer)
       }),
       { numRuns: 150 },
+    )
+  })
+
+  it('a presigned PUT whose signed query hoists hostile x-amz-* headers answers 200 or a 4xx code', async () => {
+    const host = new URL(server.url).host
+    const name = fc.oneof(
+      fc.constantFrom(
+        'x-amz-meta-a',
+        'X-Amz-Meta-B',
+        'x-amz-storage-class',
+        'x-amz-copy-source',
+        'x-amz-acl',
+      ),
+      fc.constantFrom(
+        'x-amz-checksum-crc32',
+        'x-amz-checksum-sha256',
+        'x-amz-tagging',
+        'x-amz-content-sha256',
+      ),
+      fc.constantFrom('x-amz-decoded-content-length', 'x-amz-trailer', 'X-Amz-Date', 'x-amz-'),
+      latin1Text(12).map((n) => `x-amz-${n}`),
+    )
+    const value = fc.oneof(
+      fc.constantFrom('STANDARD', 'REDUCED_REDUNDANCY', '/sigv4-property/k', 'AAAAAA=='),
+      latin1Text(60),
+    )
+    let n = 0
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.tuple(name, value), { maxLength: 3 }), async (hoisted) => {
+        const path = `${BUCKET}/presigned-${n++}`
+        const query = presignRequest(
+          nodeCrypto,
+          { method: 'PUT', path, headers: { host }, query: hoisted },
+          { ...ROOT, region: 'us-east-1', date: new Date(), expires: 600 },
+        ).query
+        const search = query.map(([k, v]) => `${percentEncode(k)}=${percentEncode(v)}`).join('&')
+        const res = await sendRaw(
+          server.port,
+          'PUT',
+          `${path}?${search}`,
+          [['host', host]],
+          Buffer.from('hello'),
+        )
+        expectNoServerError(res)
+      }),
+      { numRuns: 100 },
     )
   })
 })
