@@ -70,6 +70,9 @@ export const mysqlTarget: TargetFactory<MysqlParams> = {
   },
 }
 
+/** MySQL's and MariaDB's syntax error: the server has no INVISIBLE columns. */
+const ER_PARSE_ERROR = 1064
+
 /** The namespace layouts: ours keys rows by a SHA-256 of key_name; MinIO's by key_name itself. */
 type KeyColumn = 'key_hash' | 'key_name'
 
@@ -135,7 +138,9 @@ function hashKey(key: string): Buffer {
  * Creates the table if missing and returns how its rows are keyed. `key_name VARCHAR(2048)`
  * cannot be a primary key under utf8mb4 (8 KiB > InnoDB's 3072-byte index limit), and a prefix
  * key would merge objects sharing a long prefix, so new tables key on `key_hash`, the SHA-256
- * of `key_name`. Tables MinIO created (keyed on key_name) are used as they are.
+ * of `key_name`. The column is INVISIBLE, so `SELECT *` shows the seed's two columns,
+ * `key_name` and `value`; servers without invisible columns (MySQL before 8.0.23, MariaDB
+ * before 10.3) get it visible. Tables MinIO created (keyed on key_name) are used as they are.
  */
 async function prepareTable(pool: mysql.Pool, params: MysqlParams): Promise<KeyColumn> {
   const table = `\`${params.table}\``
@@ -144,10 +149,16 @@ async function prepareTable(pool: mysql.Pool, params: MysqlParams): Promise<KeyC
     await pool.query(`SELECT event_time, event_data FROM ${table} LIMIT 0`)
     return 'key_name'
   }
-  await pool.query(
-    `CREATE TABLE IF NOT EXISTS ${table} (key_hash BINARY(32) NOT NULL PRIMARY KEY, ` +
-      'key_name VARCHAR(2048) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin NOT NULL, value JSON)',
-  )
+  // MariaDB wants a default on an invisible NOT NULL column; Silo always writes the hash.
+  const create = (invisible: string) =>
+    pool.query(
+      `CREATE TABLE IF NOT EXISTS ${table} (key_hash BINARY(32) NOT NULL DEFAULT ''${invisible} PRIMARY KEY, ` +
+        'key_name VARCHAR(2048) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin NOT NULL, value JSON)',
+    )
+  await create(' INVISIBLE').catch((e: { errno?: number }) => {
+    if (e.errno !== ER_PARSE_ERROR) throw e
+    return create('')
+  })
   await pool.query(`SELECT key_name, value FROM ${table} LIMIT 0`)
   const [rows] = await pool.query(
     'SELECT 1 FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ? AND COLUMN_NAME = ?',

@@ -142,6 +142,11 @@ describe.skipIf(!service.up)(`mysql target against ${service.title}`, () => {
                       ['event_data', expect.stringMatching(/^(json|longtext)$/), ''],
                     ]
               expect(columns.map((c) => [c.name, c.type, c.k])).toEqual(want)
+              // The seed's columns are what a reader sees: the key hash is invisible.
+              const select = await admin.query(`SELECT * FROM \`${table}\` LIMIT 0`)
+              expect((select[1] as { name: string }[]).map((f) => f.name)).toEqual(
+                format === 'namespace' ? ['key_name', 'value'] : ['event_time', 'event_data'],
+              )
             },
             async read() {
               if (format === 'access') {
