@@ -49,6 +49,7 @@ export async function runCopies(ctx: CliContext, jobs: CopyJob[], verb: string):
   for (const job of jobs) {
     const from = showLocation(job.from)
     const to = showLocation(job.to)
+    bar?.label(from)
     try {
       await copyOne(ctx, job, (bytes) => bar?.add(bytes))
     } catch (error) {

@@ -1,6 +1,7 @@
 /**
  * `silo ls TARGET [--recursive] [--incomplete]`: buckets of an alias, or objects under a bucket
- * or prefix, in mc's line format: `[2026-11-22 06:17:43 UTC]  1.2KiB key`.
+ * or prefix, in mc's line format: `[2026-11-22 06:17:43 UTC]  1.2KiB key`. On a terminal in mc's
+ * colours: date green, size yellow, file names bold, folders bold cyan.
  */
 import type { Command } from 'commander'
 import type { Client } from '../../index.js'
@@ -8,6 +9,7 @@ import { runAction } from '../action.js'
 import type { CliContext } from '../context.js'
 import { CliError } from '../errors/cli-error.js'
 import { describeError } from '../errors/describe-error.js'
+import { createPalette, type Palette } from '../output/colors.js'
 import { formatSize } from '../output/format-size.js'
 import { formatListDate } from '../output/format-time.js'
 import { listRemote } from '../remote/list-remote.js'
@@ -21,14 +23,29 @@ interface LsOptions {
 // Width of `[2026-11-22 06:17:43 UTC]`, so prefixes (which have no date) line up.
 const NO_DATE = ' '.repeat(25)
 
+/** How a listing line is coloured: the palette (off by default) and whether the name is a folder. */
+export interface EntryStyle {
+  colors?: Palette
+  folder?: boolean
+}
+
+const PLAIN = createPalette(false)
+
 /**
  * One listing line.
  * @example
  * formatEntry(new Date('2026-11-22T06:17:43Z'), 1234, 'a.txt') // '[2026-11-22 06:17:43 UTC]  1.2KiB a.txt'
  */
-export function formatEntry(date: Date | undefined, size: number, name: string): string {
-  const when = date ? `[${formatListDate(date)}]` : NO_DATE
-  return `${when} ${formatSize(size).padStart(7)} ${name}`
+export function formatEntry(
+  date: Date | undefined,
+  size: number,
+  name: string,
+  style: EntryStyle = {},
+): string {
+  const c = style.colors ?? PLAIN
+  const when = date ? c.green(`[${formatListDate(date)}]`) : NO_DATE
+  const shown = style.folder ? c.bold(c.cyan(name)) : c.bold(name)
+  return `${when} ${c.yellow(formatSize(size).padStart(7))} ${shown}`
 }
 
 /**
@@ -62,7 +79,7 @@ export function registerLsCommand(program: Command): void {
 
 async function listBuckets(ctx: CliContext, client: Client): Promise<void> {
   for (const { name, creationDate } of await client.listBuckets()) {
-    ctx.out.result(formatEntry(creationDate, 0, ctx.out.colors.bold(`${name}/`)), {
+    ctx.out.result(formatEntry(creationDate, 0, `${name}/`, { colors: ctx.out.colors, folder: true }), {
       type: 'folder',
       lastModified: creationDate.toISOString(),
       size: 0,
@@ -82,8 +99,8 @@ async function listObjects(
   const folder = prefix.slice(0, prefix.lastIndexOf('/') + 1)
   for await (const entry of listRemote(client, bucket, prefix, recursive)) {
     const name = entry.key.slice(folder.length)
-    const shown = entry.isPrefix ? ctx.out.colors.bold(name) : name
-    ctx.out.result(formatEntry(entry.lastModified, entry.size, shown), {
+    const style = { colors: ctx.out.colors, folder: entry.isPrefix }
+    ctx.out.result(formatEntry(entry.lastModified, entry.size, name, style), {
       type: entry.isPrefix ? 'folder' : 'file',
       ...(entry.lastModified ? { lastModified: entry.lastModified.toISOString() } : {}),
       size: entry.size,
@@ -104,11 +121,12 @@ async function listIncomplete(
   for await (const upload of client.listIncompleteUploads(bucket, prefix, recursive)) {
     if (upload.key === undefined) {
       const name = upload.prefix.slice(folder.length)
-      ctx.out.result(formatEntry(undefined, 0, name), { type: 'folder', size: 0, key: name })
+      const style = { colors: ctx.out.colors, folder: true }
+      ctx.out.result(formatEntry(undefined, 0, name, style), { type: 'folder', size: 0, key: name })
       continue
     }
     const name = upload.key.slice(folder.length)
-    ctx.out.result(formatEntry(upload.initiated, upload.size, name), {
+    ctx.out.result(formatEntry(upload.initiated, upload.size, name, { colors: ctx.out.colors }), {
       type: 'file',
       lastModified: upload.initiated.toISOString(),
       size: upload.size,

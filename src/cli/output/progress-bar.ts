@@ -1,9 +1,14 @@
 /**
- * A one-line transfer progress bar, redrawn in place at most ten times a second. Shown only when
- * the output is a terminal and neither `--quiet` nor `--json` is set (`wantsProgress`).
+ * A one-line transfer progress bar: the file being copied, percent, bar, bytes and rate, redrawn
+ * in place at most ten times a second (and at once when the file changes). Shown only when the
+ * output is a terminal and neither `--quiet` nor `--json` is set (`wantsProgress`).
+ *
+ * Hand-written rather than a library (cli-progress): one line with a caption is all the CLI
+ * draws, and this keeps the CLI free of the dependency and its string-width chain.
  */
 import type { Writable } from 'node:stream'
 import { formatSize } from './format-size.js'
+import { displayWidth, fitLeft, printable } from './terminal-text.js'
 
 /** A stream that may be a terminal. */
 export type MaybeTTY = Writable & { isTTY?: boolean; columns?: number }
@@ -17,16 +22,21 @@ export function wantsProgress(stream: MaybeTTY, flags: { quiet: boolean; json: b
   return stream.isTTY === true && !flags.quiet && !flags.json
 }
 
+// ANSI "erase to the end of the line": a redraw shorter than the last leaves nothing behind.
+const ERASE_REST = '\x1b[K'
+
 /**
  * Progress of one or more transfers against a total byte count.
  * @example
  * const bar = new ProgressBar(process.stdout, total)
+ * bar.label('photos/cat.jpg')
  * bar.add(chunk.length)
  * bar.finish()
  */
 export class ProgressBar {
   private done = 0
   private lastDraw = 0
+  private caption = ''
   private readonly started: number
 
   constructor(
@@ -35,6 +45,16 @@ export class ProgressBar {
     private readonly now: () => number = Date.now,
   ) {
     this.started = now()
+  }
+
+  /**
+   * Names what is being transferred now (shown at the start of the line) and redraws.
+   * @example
+   * bar.label('local/photos/cat.jpg')
+   */
+  label(name: string): void {
+    this.caption = printable(name)
+    this.draw()
   }
 
   /**
@@ -67,9 +87,9 @@ export class ProgressBar {
   }
 
   /**
-   * The bar's text for the current state and a line `width`.
+   * The bar's text for the current state and a line `width`; the caption takes about a quarter.
    * @example
-   * bar.render(80) // ' 45% [=========>           ] 12.3MiB / 27.0MiB  5.1MiB/s'
+   * bar.render(80) // 'cat.jpg              45% [=========>           ] 12.3MiB / 27.0MiB  5.1MiB/s'
    */
   render(width: number): string {
     const fraction = this.total > 0 ? Math.min(1, this.done / this.total) : 1
@@ -77,15 +97,18 @@ export class ProgressBar {
     const rate = `${formatSize(this.done / seconds)}/s`
     const figures = ` ${formatSize(this.done)} / ${formatSize(this.total)}  ${rate}`
     const percent = `${Math.floor(fraction * 100)}%`.padStart(4)
-    const barWidth = Math.max(10, width - figures.length - percent.length - 4)
+    const caption =
+      this.caption === '' ? '' : `${fitLeft(this.caption, Math.max(10, Math.floor(width / 4)))} `
+    const fixed = displayWidth(caption) + percent.length + figures.length + 3
+    const barWidth = Math.max(10, width - fixed)
     const filled = Math.floor(fraction * barWidth)
     const head = filled < barWidth ? '>' : ''
     const bar = `${'='.repeat(filled)}${head}`.padEnd(barWidth)
-    return `${percent} [${bar}]${figures}`
+    return `${caption}${percent} [${bar}]${figures}`
   }
 
   private draw(): void {
     this.lastDraw = this.now()
-    this.stream.write(`\r${this.render(Math.min(this.stream.columns || 80, 100) - 1)}`)
+    this.stream.write(`\r${this.render(Math.min(this.stream.columns || 80, 120) - 1)}${ERASE_REST}`)
   }
 }
