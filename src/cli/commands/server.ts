@@ -1,10 +1,11 @@
 import type { Command } from 'commander'
 import { checkDriveList } from '../../server/storage/erasure/drive-list.js'
 import { EllipsisError, expandEllipsesAll } from '../../shared/ellipses.js'
+import { formatLoopbackNote, resolveServerAddress } from './server-address.js'
 import { addLimitFlags, readLimitFlags } from './server-limit-flags.js'
 
 interface ServerCommandOptions extends Record<string, unknown> {
-  address: string
+  address?: string
   certsDir?: string
 }
 
@@ -24,10 +25,10 @@ export function resolveDriveArgs(args: readonly string[]): string[] {
 
 /**
  * Registers `silo server DIR... [--address HOST:PORT] [--certs-dir DIR]` (and the timeout and
- * connection-cap flags of `addLimitFlags`): starts an S3-compatible
- * server storing data in DIR (one directory) or erasure-coded over 4 to 16 drives (`/data{1...8}`
- * expands as in MinIO), and stops it cleanly on SIGINT/SIGTERM. The server code loads only for
- * this command.
+ * connection-cap flags of `addLimitFlags`; without --address, `resolveServerAddress` chooses
+ * loopback or every interface): starts an S3-compatible server storing data in DIR (one
+ * directory) or erasure-coded over 4 to 16 drives (`/data{1...8}` expands as in MinIO), and
+ * stops it cleanly on SIGINT/SIGTERM. The server code loads only for this command.
  *
  * @example registerServerCommand(program) // then: silo server ./data --address :9000
  */
@@ -37,7 +38,10 @@ export function registerServerCommand(program: Command): void {
       'start an S3-compatible object storage server storing data in DIR, or erasure-coded over 4 to 16 DIRs',
     )
     .argument('<DIR...>', 'data directory, or 4 to 16 drives (/data{1...8} expands to /data1 ... /data8)')
-    .option('--address <HOST:PORT>', 'bind to this address', ':9000')
+    .option(
+      '--address <HOST:PORT>',
+      'bind to this address; :9000 is every interface (default: :9000 when SILO_ROOT_PASSWORD is set, else 127.0.0.1:9000)',
+    )
     .option('--certs-dir <DIR>', 'serve HTTPS with DIR/public.crt and DIR/private.key (as MinIO)')
     .action(async (args: string[], options: ServerCommandOptions) => {
       let dirs: string[]
@@ -59,7 +63,8 @@ export function registerServerCommand(program: Command): void {
         return
       }
       const dir = dirs.length === 1 ? dirs[0]! : dirs
-      const server = createServer({ dir, address: options.address, tls, ...readLimitFlags(options) })
+      const { address, loopbackByDefault } = resolveServerAddress(options.address, process.env)
+      const server = createServer({ dir, address, tls, ...readLimitFlags(options) })
       await server.start()
       const stop = (signal: NodeJS.Signals) => {
         console.log(`\nReceived ${signal}, stopping…`)
@@ -73,5 +78,6 @@ export function registerServerCommand(program: Command): void {
       }
       process.once('SIGINT', stop)
       process.once('SIGTERM', stop)
+      if (loopbackByDefault) console.log(`\n${formatLoopbackNote()}`)
     })
 }
