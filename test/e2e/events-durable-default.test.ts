@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { Client, NotificationConfig, ObjectCreatedAll, QueueConfig } from '../../src/index.js'
 import { makeTempDir } from '../server/events/helpers.js'
 import { type ChildServer, startChildServer } from '../server/events/support/child-server.js'
+import { messageKey } from '../server/events/support/expected-message.js'
 import { startWebhookSink } from '../server/events/support/sinks.js'
 import { findClosedPort } from '../server/events/targets/helpers/service.js'
 
@@ -59,7 +60,7 @@ async function sinkOn(port: number) {
   return sink
 }
 
-const keysOf = (bodies: unknown[]) => (bodies as { Key: string }[]).map((b) => b.Key)
+const keysOf = (bodies: unknown[]) => bodies.map(messageKey)
 
 describe('the default queue (no queueDir) survives a SIGKILL', () => {
   it.each([

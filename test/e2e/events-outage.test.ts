@@ -13,6 +13,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { Client, NotificationConfig, ObjectCreatedAll, QueueConfig } from '../../src/index.js'
 import { createServer as createSilo } from '../../src/server/index.js'
 import { startChildServer } from '../server/events/support/child-server.js'
+import { messageKey } from '../server/events/support/expected-message.js'
 import { startWebhookSink } from '../server/events/support/sinks.js'
 import { checkService, findClosedPort, uniqueName } from '../server/events/targets/helpers/service.js'
 
@@ -99,7 +100,7 @@ describe('a target that is down', () => {
     cleanups.push(() => sink.close())
     await expect.poll(() => sink.bodies.length, { timeout: 60_000, interval: 200 }).toBe(1000)
     await new Promise((r) => setTimeout(r, 300)) // nothing more may come
-    expect((sink.bodies as { Key: string }[]).map((b) => b.Key)).toEqual(keys.map((k) => `outage/${k}`))
+    expect(sink.bodies.map(messageKey)).toEqual(keys.map((k) => `outage/${k}`))
   }, 90_000)
 
   it('redis (access list): 1,000 events queued while redis is unreachable arrive in order, none twice', async (ctx) => {
@@ -123,10 +124,11 @@ describe('a target that is down', () => {
     expect(await redis.llen(key)).toBe(0)
     await proxy.on()
     await expect.poll(() => redis.llen(key), { timeout: 60_000, interval: 200 }).toBe(1000)
+    // The seed's access item: [timestamp, event message], the message holding the record.
     const entries = (await redis.lrange(key, 0, -1)).map(
-      (v) => JSON.parse(v) as [string, { s3: { object: { key: string } } }[]],
+      (v) => JSON.parse(v) as [string, { Records: { s3: { object: { key: string } } }[] }],
     )
-    expect(entries.map(([, [r]]) => r!.s3.object.key)).toEqual(keys)
+    expect(entries.map(([, message]) => message.Records[0]!.s3.object.key)).toEqual(keys)
   }, 90_000)
 
   it('queueDir: a server killed (SIGKILL) mid-outage delivers every acknowledged event after restart', async () => {
@@ -154,6 +156,6 @@ describe('a target that is down', () => {
     cleanups.push(() => sink.close())
     await expect.poll(() => sink.bodies.length, { timeout: 60_000, interval: 200 }).toBe(300)
     await new Promise((r) => setTimeout(r, 300))
-    expect((sink.bodies as { Key: string }[]).map((b) => b.Key)).toEqual(keys.map((k) => `crash/${k}`))
+    expect(sink.bodies.map(messageKey)).toEqual(keys.map((k) => `crash/${k}`))
   }, 120_000)
 })

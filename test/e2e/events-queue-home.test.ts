@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { Client, NotificationConfig, ObjectCreatedAll, QueueConfig } from '../../src/index.js'
 import { createServer } from '../../src/server/index.js'
 import { makeTempDir } from '../server/events/helpers.js'
+import { messageKey } from '../server/events/support/expected-message.js'
 import { startWebhookSink } from '../server/events/support/sinks.js'
 import { findClosedPort } from '../server/events/targets/helpers/service.js'
 
@@ -82,7 +83,7 @@ describe('erasure: the queue home follows the first healthy drive', () => {
     await runServer(drives, notify, async () => {
       await expect.poll(() => sink.bodies.length, { timeout: 30_000, interval: 100 }).toBe(expected.length)
     })
-    expect((sink.bodies as { Key: string }[]).map((b) => b.Key)).toEqual(expected)
+    expect(sink.bodies.map(messageKey)).toEqual(expected)
     expect(await readdir(events(drives[1]!))).toEqual([])
   }, 60_000)
 })

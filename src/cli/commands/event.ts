@@ -48,12 +48,16 @@ export function formatRule(rule: EventRule): string {
 }
 
 /**
- * Registers `event add`, `event list` and `event remove`.
+ * Registers `event add`, `event list` and `event remove`, also as `events ...`.
  * @example
  * registerEventCommands(program) // silo event add local/photos arn:silo:sqs::1:webhook --suffix .jpg
  */
 export function registerEventCommands(program: Command): void {
-  const event = program.command('event').description('manage bucket event notifications')
+  // `events` is the older setups' name of the sub-command (seed, Versioning 4): both work.
+  const event = program
+    .command('event')
+    .alias('events')
+    .description('manage bucket event notifications (older name: events)')
 
   event
     .command('add')

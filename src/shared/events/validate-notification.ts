@@ -14,20 +14,31 @@ import {
   type RawNotificationConfig,
   type RawRule,
 } from './notification-config.js'
-import { findCommonKey } from './overlap.js'
+
+/**
+ * The region older setups wrote into ARNs (seed, "Notification ARN" and Versioning 4): accepted
+ * whatever the server's region, so a configuration written for an older setup keeps working.
+ */
+export const OLDER_ARN_REGION = 'us-east-1'
 
 /** What only the server knows: its region and which target ARNs are configured. */
 export interface ValidateNotificationOptions {
-  /** The server region; when non-empty, an ARN's region must be empty or equal to it. */
+  /**
+   * The server region; when non-empty, an ARN's region must be empty (current setups), equal to
+   * it, or `us-east-1` (older setups).
+   */
   region?: string
   /** Whether `arn` names a configured target. Omit to skip the check (e.g. in the SDK). */
   isKnownArn?: (arn: string) => boolean
 }
 
 /**
- * Validates a parsed configuration in S3's order (MinIO facts §3.4), plus real overlap analysis:
- * two rules sharing an event type whose filters can match a common key are refused, as AWS
- * does. Throws `NotificationConfigError` (code + message naming the fault).
+ * Validates a parsed configuration in S3's order (MinIO facts §3.4). Rules may share event types
+ * and overlap in their filters, for different targets (the seed's walkthroughs add one rule per
+ * target) and for the same one (the notifier sends each target an event once, however many of
+ * its rules match). Only a rule that repeats another exactly — same target, same events, same
+ * filter — is refused, as MinIO refuses a duplicate queue configuration. Throws
+ * `NotificationConfigError` (code + message naming the fault).
  */
 export function validateNotificationConfig(
   raw: RawNotificationConfig,
@@ -41,7 +52,7 @@ export function validateNotificationConfig(
     )
   }
   const queues = raw.queues.map((rule, i) => validateRule(rule, label(rule, i), options))
-  checkOverlaps(queues)
+  checkDuplicates(queues)
   return { queues }
 }
 
@@ -98,7 +109,7 @@ function validateArn(arn: string, name: string, options: ValidateNotificationOpt
     if (e instanceof InvalidArnError) fail('InvalidArgument', `${name}: ${e.message}.`)
     throw e
   }
-  if (options.region && region && region !== options.region) {
+  if (options.region && region && region !== options.region && region !== OLDER_ARN_REGION) {
     fail(
       'InvalidArgument',
       `A specified destination is in a different region than the bucket: ${arn} is in ${JSON.stringify(region)}, the server in ${JSON.stringify(options.region)}.`,
@@ -112,23 +123,26 @@ function validateArn(arn: string, name: string, options: ValidateNotificationOpt
   }
 }
 
-function checkOverlaps(queues: QueueRule[]): void {
-  const expanded = queues.map((q) => new Set(expandEventNames(q.events)))
-  for (let i = 0; i < queues.length; i++) {
-    for (let j = i + 1; j < queues.length; j++) {
-      const a = queues[i]!
-      const b = queues[j]!
-      const shared = [...expanded[i]!].find((e) => expanded[j]!.has(e))
-      if (!shared) continue
-      const key = findCommonKey(a.filter, b.filter)
-      if (key === undefined) continue
-      fail(
-        'InvalidArgument',
-        overlapMessage(
-          `${label(a, i)} and ${label(b, j)} both match ${shared} for keys such as ${JSON.stringify(key)}`,
-        ),
-      )
+/**
+ * Refuses a rule that repeats an earlier one: the same target (by id and kind: the region of an
+ * ARN may be '', the server's or `us-east-1`), the same events once wildcards are expanded, the
+ * same filter. MinIO answers such a document with ErrOverlappingFilterNotification; so do we.
+ */
+function checkDuplicates(queues: QueueRule[]): void {
+  const seen = new Map<string, number>()
+  for (const [i, queue] of queues.entries()) {
+    const { id, kind } = parseArn(queue.arn)
+    const events = [...new Set(expandEventNames(queue.events))].sort()
+    const signature = JSON.stringify([id, kind, events, queue.filter.prefix, queue.filter.suffix])
+    const first = seen.get(signature)
+    if (first === undefined) {
+      seen.set(signature, i)
+      continue
     }
+    fail(
+      'InvalidArgument',
+      `An object key name filtering rule defined with overlapping prefixes, overlapping suffixes, or overlapping combinations of prefixes and suffixes for the same event types: ${label(queue, i)} repeats ${label(queues[first]!, first)} (the same target ${queue.arn}, the same events and the same filter).`,
+    )
   }
 }
 

@@ -157,25 +157,31 @@ describe('notification configuration validation', () => {
       'identical queues',
       queues({}, {}),
       'InvalidArgument',
-      /Configurations overlap.*#1 and QueueConfiguration #2 both match s3:ObjectCreated:Put/,
+      /overlapping prefixes.*: QueueConfiguration #2 repeats QueueConfiguration #1 \(the same target arn:silo:sqs::1:webhook, the same events and the same filter\)/,
     ],
     [
-      'overlap across targets',
+      'a repeated rule written with a wildcard for the same events',
       queues(
-        { id: 'a', rules: [['prefix', 'images/']] },
-        { id: 'b', arn: ARN2, rules: [['suffix', '.jpg']] },
+        { id: 'a', events: ['s3:ObjectCreated:*'], rules: [['suffix', '.jpg']] },
+        {
+          id: 'b',
+          events: [
+            's3:ObjectCreated:Copy',
+            's3:ObjectCreated:Put',
+            's3:ObjectCreated:Post',
+            's3:ObjectCreated:CompleteMultipartUpload',
+          ],
+          rules: [['suffix', '.jpg']],
+        },
       ),
       'InvalidArgument',
-      /"a" and QueueConfiguration "b" both match s3:ObjectCreated:Put for keys such as "images\/\.jpg"/,
+      /QueueConfiguration "b" repeats QueueConfiguration "a"/,
     ],
     [
-      'overlap through a wildcard',
-      queues(
-        { events: ['s3:ObjectCreated:*'] },
-        { events: ['s3:ObjectCreated:Copy'], rules: [['prefix', 'x/']] },
-      ),
+      'a repeated rule naming the same target with the older region',
+      queues({}, { arn: 'arn:silo:sqs:us-east-1:1:webhook' }),
       'InvalidArgument',
-      /both match s3:ObjectCreated:Copy for keys such as "x\/"/,
+      /#2 repeats QueueConfiguration #1 \(the same target arn:silo:sqs:us-east-1:1:webhook/,
     ],
   ])('%s', (_, xml, code, message, options) => {
     const error = errorOf(xml, options)
@@ -204,10 +210,33 @@ describe('notification configuration validation', () => {
         },
       ],
     ],
-  ])('accepts non-overlapping rules: %s', (_, specs) => {
+    // The seed's walkthroughs add one rule per target: same events, overlapping filters.
+    ['the same events for two targets', [{}, { arn: ARN2 }]],
+    [
+      'overlapping filters for two targets',
+      [
+        { id: 'a', rules: [['prefix', 'images/']] },
+        { id: 'b', arn: ARN2, rules: [['suffix', '.jpg']] },
+      ],
+    ],
+    // The same target twice, overlapping but not repeated: it gets each event once.
+    [
+      'one target, a wildcard and one of its events with a filter',
+      [{ events: ['s3:ObjectCreated:*'] }, { events: ['s3:ObjectCreated:Copy'], rules: [['prefix', 'x/']] }],
+    ],
+    ['one target, the same events with and without a filter', [{}, { rules: [['suffix', '.jpg']] }]],
+  ])('accepts rules that share events but are not repeats: %s', (_, specs) => {
     expect(validateNotificationConfig(parseNotificationXml(queues(...specs))).queues).toHaveLength(
       specs.length,
     )
+  })
+
+  it('accepts the region us-east-1 of older setups whatever the server region (seed, Versioning 4)', () => {
+    const config = validateNotificationConfig(
+      parseNotificationXml(queues({ arn: 'arn:silo:sqs:us-east-1:1:webhook' })),
+      { region: 'eu-west-1', isKnownArn: (arn) => arn.endsWith(':1:webhook') },
+    )
+    expect(config.queues[0]!.arn).toBe('arn:silo:sqs:us-east-1:1:webhook')
   })
 
   it('accepts an ARN with an empty region when the server has one', () => {

@@ -50,3 +50,13 @@ export function localTimeOf(eventTime: string, timeZone?: string): string {
   const offset = part('timeZoneName').replace('GMT', '') || '+00:00'
   return `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}:${part('second')}${offset}`
 }
+
+/**
+ * `<bucket>/<object>` of a delivered message, read from its record (webhook, amqp and mqtt
+ * messages carry no `Key`: seed, "Event message shape").
+ */
+export function messageKey(body: unknown): string {
+  const record = (body as { Records: { s3: { bucket: { name: string }; object: { key: string } } }[] })
+    .Records[0]!
+  return `${record.s3.bucket.name}/${decodeURIComponent(record.s3.object.key.replace(/\+/g, ' '))}`
+}
