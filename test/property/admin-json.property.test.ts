@@ -78,7 +78,7 @@ describe('admin bodies (unit)', () => {
         const value = parseOrClientError(() => parseJsonBody(body))
         if (value !== undefined) expect(typeof value).toBe('object')
       }),
-      { numRuns: 1000 },
+      { numRuns: 500 },
     )
   })
 
@@ -92,7 +92,7 @@ describe('admin bodies (unit)', () => {
           if (!(e instanceof ServerConfigError)) throw e
         }
       }),
-      { numRuns: 1000 },
+      { numRuns: 500 },
     )
   })
 
@@ -113,7 +113,7 @@ describe('admin bodies (unit)', () => {
         )
       }),
       // Each seal and unseal derives a key with 100,000 PBKDF2 rounds (~20 ms here).
-      { numRuns: 40 },
+      { numRuns: 25 },
     )
   })
 })
@@ -159,7 +159,7 @@ describe('admin API over HTTP (server)', () => {
         const sealed = Buffer.from(await encryptAdminBody(ROOT.secretKey, plain))
         expectNoServerError(await admin('PUT', path, sealed))
       }),
-      { numRuns: 40 },
+      { numRuns: 25 },
     )
   })
 
@@ -184,7 +184,7 @@ describe('admin API over HTTP (server)', () => {
           expectNoServerError(res)
         },
       ),
-      { numRuns: 40 },
+      { numRuns: 25 },
     )
   })
 })

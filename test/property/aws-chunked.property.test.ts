@@ -129,7 +129,7 @@ describe('aws-chunked decoding (unit)', () => {
           await parseOrClientErrorAsync(() => decode(split(Buffer.from(text, 'latin1'), cuts)))
         },
       ),
-      { numRuns: 400 },
+      { numRuns: 300 },
     )
   })
 
@@ -150,7 +150,7 @@ describe('aws-chunked decoding (unit)', () => {
         const believed = [...(out.trailers ?? [])].filter(([name]) => name !== 'x-amz-trailer-signature')
         expect(believed).toEqual(trailers)
       }),
-      { numRuns: 400 },
+      { numRuns: 300 },
     )
   })
 

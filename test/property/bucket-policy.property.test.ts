@@ -101,7 +101,7 @@ describe('policy documents (unit)', () => {
         }
         expect(JSON.stringify(mine)).toBe(JSON.stringify(JSON.parse(t.replace(/^\uFEFF/, ''))))
       }),
-      { numRuns: 1000 },
+      { numRuns: 500 },
     )
   })
 
@@ -113,7 +113,7 @@ describe('policy documents (unit)', () => {
         fc.array(request, { maxLength: 3 }),
         checkPolicy,
       ),
-      { numRuns: 1000 },
+      { numRuns: 500 },
     )
   })
 
@@ -188,7 +188,7 @@ describe('policy documents (unit)', () => {
         fc.array(request, { maxLength: 3 }),
         checkPolicy,
       ),
-      { numRuns: 1000 },
+      { numRuns: 500 },
     )
   })
 

@@ -83,7 +83,7 @@ describe('POST policy and form fields (unit)', () => {
         expect(range.min).toBeGreaterThanOrEqual(0)
         expect(range.min).toBeLessThanOrEqual(range.max)
       }),
-      { numRuns: 1000 },
+      { numRuns: 500 },
     )
   })
 
@@ -111,7 +111,7 @@ describe('POST policy and form fields (unit)', () => {
         const identity = parseOrClientError(() => verifyPostSignature(ctx, map))
         if (identity !== undefined) expect(identity.accessKey).toBe(ROOT.accessKey)
       }),
-      { numRuns: 1000 },
+      { numRuns: 500 },
     )
   })
 })

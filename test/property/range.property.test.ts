@@ -38,7 +38,7 @@ describe('Range and partNumber (unit)', () => {
         expect(range.end).toBeGreaterThanOrEqual(range.start)
         expect(range.end).toBeLessThan(size)
       }),
-      { numRuns: 2000 },
+      { numRuns: 1000 },
     )
   })
 
@@ -60,7 +60,7 @@ describe('Range and partNumber (unit)', () => {
         expect(selection.range.end).toBeGreaterThanOrEqual(selection.range.start)
         expect(selection.range.end).toBeLessThan(size)
       }),
-      { numRuns: 1000 },
+      { numRuns: 500 },
     )
   })
 })

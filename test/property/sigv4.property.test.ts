@@ -47,7 +47,7 @@ describe('SigV4 parsers (unit)', () => {
         expect(outcome(() => parseAuthorization(header))).toEqual(full)
         expect(outcome(() => parseAuthorization(header))).toEqual(full)
       }),
-      { numRuns: 500 },
+      { numRuns: 300 },
     )
   })
 
@@ -70,7 +70,7 @@ describe('SigV4 parsers (unit)', () => {
         const credential = parseOrClientError(() => parseCredential(value, 'AuthorizationHeaderMalformed'))
         if (credential) expect(`${credential.accessKey}/${credential.scope}`).toBe(value)
       }),
-      { numRuns: 500 },
+      { numRuns: 300 },
     )
   })
 
@@ -113,7 +113,7 @@ describe('SigV4 parsers (unit)', () => {
           expect(Number.isFinite(parsed.signedAt)).toBe(true)
         }
       }),
-      { numRuns: 500 },
+      { numRuns: 300 },
     )
   })
 
