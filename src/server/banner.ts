@@ -38,6 +38,16 @@ export function formatBanner(input: BannerInput): string {
 }
 
 /**
+ * The seed's start-up line for the notification targets that started without error (printed
+ * again after each `service restart`). MinIO's shape: one line, the ARNs separated by spaces.
+ *
+ * @example formatSqsArns(['arn:silo:sqs::1:webhook']) // 'SQS ARNs: arn:silo:sqs::1:webhook'
+ */
+export function formatSqsArns(arns: readonly string[]): string {
+  return `SQS ARNs: ${arns.join(' ')}`
+}
+
+/**
  * The URLs a server bound to `host:port` is reachable at: the host itself, or every local
  * IPv4 address (loopback first) when bound to all interfaces.
  */

@@ -6,7 +6,7 @@ import { NetworkStats } from './admin/network-stats.js'
 import { createIamCredentialStore } from './auth/credentials.js'
 import { nodeCrypto } from './auth/node-crypto.js'
 import { SigningKeyCache } from './auth/signing-key-cache.js'
-import { formatBanner, listEndpoints } from './banner.js'
+import { formatBanner, formatSqsArns, listEndpoints } from './banner.js'
 import { ConfigStore } from './config/config-store.js'
 import type { ServerConfig } from './config/server-config.js'
 import type { Logger, ServerContext } from './context.js'
@@ -80,8 +80,14 @@ export function createServer(options: ServerOptions): SiloServer {
       storage = opened
       const iam = new Iam(opened, { accessKey: opts.accessKey, secretKey: opts.secretKey })
       await iam.load()
-      const configStore = new ConfigStore(opened, opts.region)
-      const lifecycle = new Lifecycle(await configStore.load(), () => configStore.load(), opts.logger)
+      const configStore = new ConfigStore(opened, opts.region, {
+        log: (message) => opts.logger.warn(`[silo] ${message}`),
+      })
+      const lifecycle = new Lifecycle(
+        await configStore.loadAtStart(),
+        () => configStore.loadAtStart(),
+        opts.logger,
+      )
       // Erasure storage classes from the configuration (`storageclass`); a stored value these
       // drives cannot give (validated when it was set) falls back to the default, loudly.
       const applyStorageClasses = (config: ServerConfig) => {
@@ -122,6 +128,8 @@ export function createServer(options: ServerOptions): SiloServer {
         ownerAccessKey: iam.root.current.accessKey,
         log: (message) => opts.logger.warn(`[silo events] ${message}`),
         notify: opts.notify,
+        // The configuration in effect: the data folder's, or an older setup's home file.
+        loadNotify: () => lifecycle.config.notify,
         originEndpoint: () => url,
         drives: opts.dirs,
       })
@@ -130,8 +138,10 @@ export function createServer(options: ServerOptions): SiloServer {
       // Rules are loaded before the first request, so no event of an early request is missed.
       const arns = await events.start()
       const started = events
+      // A restart prints the seed's line again, with only the targets that came up.
       lifecycle.onReload(async () => {
-        await started.reload()
+        const online = await started.reload()
+        if (!opts.quiet && online.length > 0) opts.logger.info(formatSqsArns(online))
       })
       const listener = createRequestListener(ctx)
       http = createNodeServer(opts.tls, listener, opts.connections, opts.logger)
@@ -152,7 +162,7 @@ export function createServer(options: ServerOptions): SiloServer {
           ? `${scheme}//127.0.0.1:${port}`
           : endpoints[0]!
       // The seed's line, printed only for targets that started without error.
-      const sqs = arns.length > 0 ? `\nSQS ARNs: ${arns.join(' ')}` : ''
+      const sqs = arns.length > 0 ? `\n${formatSqsArns(arns)}` : ''
       const layout = await opened.layout?.()
       const erasure = layout && { drives: layout.drives.length, ...layout.standard }
       const banner = { ...opts, ...iam.root.current, region: ctx.region, endpoints, erasure }

@@ -104,9 +104,17 @@ export class Lifecycle {
     })
     try {
       const cancelled = await this.drain(options)
-      const config = await this.#load()
-      this.config = config
       const errors: string[] = []
+      // A configuration that no longer loads (an older setup's hand-edited file) is reported
+      // and the one in effect is kept: the server must come back up either way.
+      try {
+        this.config = await this.#load()
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error)
+        this.#logger.error(`restart: the configuration was not reloaded: ${message}`, error)
+        errors.push(`the configuration was not reloaded: ${message}`)
+      }
+      const config = this.config
       for (const hook of [...this.#hooks]) {
         try {
           await hook(config)

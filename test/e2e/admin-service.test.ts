@@ -137,7 +137,9 @@ describe('configuration', () => {
   it('config get → edit → set → restart changes the region; bad documents name the field', async () => {
     const admin = h.admin()
     const config = await admin.getConfig()
-    expect(config).toEqual({ version: '1', region: 'us-east-1', notify: {} })
+    // A fresh server: the notify template, every kind with a disabled instance "1".
+    expect(config).toMatchObject({ version: '1', region: 'us-east-1' })
+    expect(config.notify.webhook).toEqual({ '1': { enable: false, endpoint: '' } })
     await admin.setConfig({ ...config, region: 'eu-north-1' })
     expect((await admin.getConfig()).region).toBe('eu-north-1')
     // Stored, not yet in effect.

@@ -47,9 +47,12 @@ export class AdminServiceMethods extends AdminClientCore {
 
   /**
    * Restarts the server in place: running requests get `drainSeconds` (default 5) to finish,
-   * the configuration and notification targets are reloaded; resolves once that is done.
+   * the configuration and notification targets are reloaded; resolves once that is done. The
+   * server did restart even when something did not come up: then the result has `status`
+   * 'error', and `failedTargets` names each notification target that did not start.
    * @example
-   * const { errors } = await admin.serviceRestart()
+   * const { status, failedTargets } = await admin.serviceRestart()
+   * for (const { arn, error } of failedTargets) console.error(`${arn}: ${error}`)
    */
   serviceRestart(options?: ServiceActionOptions): Promise<ServiceRestartResult>
   serviceRestart(callback: ResultCallback<ServiceRestartResult>): void

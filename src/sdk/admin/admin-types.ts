@@ -28,14 +28,22 @@ export interface ServiceStatus {
  * const { errors, sqsARN } = await admin.serviceRestart()
  */
 export interface ServiceRestartResult {
-  /** 'success', or 'error' when a reload step failed (see `errors`). */
+  /** 'success', or 'error' when something did not come up (see `errors`). */
   status: string
   /** The region in effect after the restart. */
   region: string
   /** Requests cut because they outlasted the drain time. */
   cancelled: number
+  /** One sentence per problem: a reload step that failed, each target that did not start. */
   errors: string[]
+  /** ARNs of the notification targets that started (the server's `SQS ARNs:` line). */
   sqsARN: string[]
+  /**
+   * Each enabled notification target that did not start, and why: invalid parameters, a
+   * broker that refused, or a webhook endpoint that is not live (a configuration fault). Such a
+   * target (but an invalid one) still queues its events and keeps retrying.
+   */
+  failedTargets: { arn: string; error: string }[]
 }
 
 /**

@@ -49,10 +49,10 @@ export function registerAdminServiceCommands(admin: Command): void {
           `restart "${alias}"`,
           (await ctx.admin(alias)).serviceRestart({ drainSeconds }),
         )
+        // The server is back, but not as configured: say what did not come up and exit 1.
         if (result.status !== 'success') {
-          throw new CliError(
-            `restart of "${alias}" reported errors: ${result.errors.join('; ') || result.status}`,
-          )
+          const problems = result.errors.length > 0 ? result.errors.join('; ') : result.status
+          throw new CliError(`restarted "${alias}", but not everything came up: ${problems}`)
         }
         ctx.out.result(`Restarted \`${alias}\` successfully.`, { alias, ...result })
       }),

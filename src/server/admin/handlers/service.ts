@@ -15,16 +15,25 @@ export async function handleServiceStatus({ ctx, res }: AdminArgs): Promise<void
 /**
  * `POST /silo/admin/v1/service/restart[?drain=<seconds>]`: restarts in place (see
  * `Lifecycle.restart`) and answers once the server runs with the reloaded configuration.
+ * The answer tells what came up: `sqsARN` the targets that started, `failedTargets` each
+ * enabled target that did not (a webhook whose endpoint is not live is one: seed, Errors 4),
+ * and `errors` one sentence per problem; `status` is 'error' when there is any.
  */
 export async function handleServiceRestart(args: AdminArgs): Promise<void> {
   const { ctx, res } = args
   const result = await ctx.lifecycle.restart({ drainMs: drainMsOf(args), except: res })
+  const failedTargets = ctx.notifications?.failures() ?? []
+  const errors = [
+    ...result.errors,
+    ...failedTargets.map((failure) => `${failure.arn} did not start: ${failure.error}`),
+  ]
   sendJson(res, 200, {
-    status: result.errors.length === 0 ? 'success' : 'error',
+    status: errors.length === 0 ? 'success' : 'error',
     region: ctx.region,
     cancelled: result.cancelled,
-    errors: result.errors,
+    errors,
     sqsARN: ctx.notifications?.onlineArns() ?? [],
+    failedTargets,
   })
 }
 
