@@ -13,7 +13,7 @@ import { EXIT_USAGE } from './errors/cli-error.js'
  * installUsageErrors(program)
  */
 export function installUsageErrors(program: Command): void {
-  for (const command of walk(program)) {
+  for (const command of walkCommands(program)) {
     command.configureOutput({ outputError: () => {} })
     command.exitOverride((error) => onExit(command, error))
   }
@@ -31,7 +31,12 @@ function onExit(command: Command, error: CommanderError): never {
   process.exit(EXIT_USAGE)
 }
 
-function* walk(command: Command): Generator<Command> {
+/**
+ * A command and every command below it, depth first.
+ * @example
+ * for (const command of walkCommands(program)) console.log(command.name())
+ */
+export function* walkCommands(command: Command): Generator<Command> {
   yield command
-  for (const sub of command.commands) yield* walk(sub)
+  for (const sub of command.commands) yield* walkCommands(sub)
 }
