@@ -179,7 +179,20 @@ describe.skipIf(!CLI_BUILT)('admin config and service restart, as the seed walks
       'arn:silo:sqs::2:webhook',
     ])
 
+    // A file that no longer reads: the restart says so naming the file, and the server goes on
+    // with the configuration it had; config get names the file too.
+    await writeFile(file, '{ "notify": ')
+    const broken = await silo(['admin', 'service', 'restart', 'local'])
+    expect(broken.code).toBe(1)
+    expect(broken.stderr).toContain(`the configuration was not reloaded: ${file}: `)
+    expect((await server.admin().serverInfo())[0]!.server.sqsARN).toHaveLength(2)
+    const unreadable = await silo(['admin', 'config', 'get', 'local'])
+    expect(unreadable.code).toBe(1)
+    expect(unreadable.stderr).toContain(file)
+    expect(unreadable.stderr).toContain('XSiloAdminConfigBadJSON')
+
     // config set writes the data folder's configuration, which wins over the file from then on.
+    await writeFile(file, JSON.stringify(older))
     const config = await getConfig(silo)
     config.notify = { webhook: { '3': { enable: true, endpoint: sink.url } } }
     expect((await silo(['admin', 'config', 'set', 'local'], JSON.stringify(config))).code).toBe(0)

@@ -8,8 +8,9 @@ export const SERVER_CONFIG_DOCUMENT = 'config/config.json'
  * configuration document or it has no `notify`. Throws an error naming the document when it
  * is not a JSON object (the caller logs it and starts without targets).
  *
- * Until the server-configuration module exists this is the one reader of the document; it
- * reads only `notify`, so other members are left to their owners.
+ * Only for `createBucketEvents` used alone: the server passes `loadNotify` instead, the
+ * configuration in effect from `src/server/config/` (which also reads an older setup's
+ * `~/.silo/config.json` when the data folder holds no document).
  *
  * @example const notify = await readNotifyConfig(storage) // { webhook: { '1': { enable: true, ... } } }
  */
