@@ -40,7 +40,6 @@ export {
   serializeNotificationXml,
   serializeRawNotificationXml,
 } from './notification-xml.js'
-export { filtersOverlap, findCommonKey } from './overlap.js'
 export { escapeEventKey, unescapeEventKey } from './query-escape.js'
 export {
   buildEventRecord,
