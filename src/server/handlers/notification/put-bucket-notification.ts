@@ -17,7 +17,7 @@ const NOTIFICATION_LIMITS: XmlDocumentLimits = { maxBytes: 256 * 1024, maxElemen
 
 /**
  * PutBucketNotificationConfiguration: validates the `NotificationConfiguration` (known events,
- * prefix/suffix rules, no overlapping rules, every ARN a configured target), stores it as the
+ * prefix/suffix rules, no rule repeating another, every ARN a configured target), stores it as the
  * bucket's `notification` document and applies its rules at once. An empty configuration
  * removes them. An empty body is refused with MissingContentLength, as MinIO does.
  */
