@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { formatRule } from '../../src/cli/commands/event.js'
+import { formatRule, formatRules } from '../../src/cli/commands/event.js'
 import { CLI_BUILT, type CliEnv, jsonLines, startCliEnv } from './helpers/cli.js'
 
 const ARN = 'arn:silo:sqs::1:webhook'
@@ -49,8 +49,9 @@ describe.skipIf(!CLI_BUILT)('silo event and silo watch', () => {
       (await env.run(['event', 'add', 'local/photos', ARN, '--event', 'get', '--prefix', 'raw/'])).code,
     ).toBe(0)
     const text = await env.run(['event', 'list', 'local/photos'])
+    // Columns aligned: the second rule's events are padded so both filters start together.
     expect(text.stdout).toBe(
-      `${ARN}   s3:ObjectCreated:*,s3:ObjectRemoved:*   Filter: suffix=.jpg\n${ARN}   s3:ObjectAccessed:*   Filter: prefix=raw/\n`,
+      `${ARN}   s3:ObjectCreated:*,s3:ObjectRemoved:*   Filter: suffix=.jpg\n${ARN}   s3:ObjectAccessed:*                     Filter: prefix=raw/\n`,
     )
     const json = jsonLines((await env.run(['--json', 'event', 'list', 'local/photos'])).stdout)
     expect(json[0]).toMatchObject({
@@ -135,5 +136,21 @@ describe.skipIf(!CLI_BUILT)('silo event and silo watch', () => {
     expect(
       formatRule({ arn: ARN, events: ['s3:ObjectCreated:*'], prefix: 'a/', suffix: '.jpg', id: '' }),
     ).toBe(`${ARN}   s3:ObjectCreated:*   Filter: prefix=a/ suffix=.jpg`)
+  })
+
+  it('formatRules lines up ARN, events and filter in columns across rules', () => {
+    const rule = (arn: string, events: string[], suffix = '') => ({ arn, events, prefix: '', suffix, id: '' })
+    expect(
+      formatRules([
+        rule('arn:silo:sqs::1:webhook', ['s3:ObjectCreated:*'], '.jpg'),
+        rule('arn:silo:sqs::primary:postgresql', ['s3:ObjectCreated:*', 's3:ObjectRemoved:*']),
+        rule('arn:silo:sqs::1:redis', ['s3:ObjectAccessed:*'], '.png'),
+      ]),
+    ).toEqual([
+      'arn:silo:sqs::1:webhook            s3:ObjectCreated:*                      Filter: suffix=.jpg',
+      'arn:silo:sqs::primary:postgresql   s3:ObjectCreated:*,s3:ObjectRemoved:*',
+      'arn:silo:sqs::1:redis              s3:ObjectAccessed:*                     Filter: suffix=.png',
+    ])
+    expect(formatRules([])).toEqual([])
   })
 })

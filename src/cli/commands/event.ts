@@ -34,17 +34,32 @@ interface AddOptions {
 }
 
 /**
- * The `event list` line: ARN, events, then the filter when there is one.
+ * The `event list` line: ARN, events, then the filter when there is one; the ARN and events
+ * padded to the widths given (the widest of the listed rules, so columns line up).
  * @example
  * formatRule({ arn: 'arn:silo:sqs::1:webhook', events: ['s3:ObjectCreated:*'], prefix: '', suffix: '.jpg', id: '' })
  * // 'arn:silo:sqs::1:webhook   s3:ObjectCreated:*   Filter: suffix=.jpg'
  */
-export function formatRule(rule: EventRule): string {
+export function formatRule(rule: EventRule, arnWidth = 0, eventsWidth = 0): string {
   const filters = [rule.prefix && `prefix=${rule.prefix}`, rule.suffix && `suffix=${rule.suffix}`].filter(
     Boolean,
   )
-  const filter = filters.length > 0 ? `   Filter: ${filters.join(' ')}` : ''
-  return `${rule.arn}   ${rule.events.join(',')}${filter}`
+  const events = rule.events.join(',')
+  const head = `${rule.arn.padEnd(arnWidth)}   `
+  return filters.length > 0
+    ? `${head}${events.padEnd(eventsWidth)}   Filter: ${filters.join(' ')}`
+    : head + events
+}
+
+/**
+ * The `event list` lines of several rules, in aligned columns: ARN, events, filter.
+ * @example
+ * formatRules(rules) // ['arn:silo:sqs::1:webhook   s3:ObjectCreated:*   Filter: suffix=.jpg', ...]
+ */
+export function formatRules(rules: EventRule[]): string[] {
+  const arnWidth = Math.max(0, ...rules.map((rule) => rule.arn.length))
+  const eventsWidth = Math.max(0, ...rules.map((rule) => rule.events.join(',').length))
+  return rules.map((rule) => formatRule(rule, arnWidth, eventsWidth))
 }
 
 /**
@@ -98,8 +113,10 @@ export function registerEventCommands(program: Command): void {
       runAction(async (ctx, [target, arn]) => {
         const { alias } = requireBucket(target!, 'event list')
         const rules = await readRules(await ctx.client(alias), target!)
-        for (const rule of rules.filter((r) => arn === undefined || r.arn === arn)) {
-          ctx.out.result(formatRule(rule), {
+        const shown = rules.filter((r) => arn === undefined || r.arn === arn)
+        const lines = formatRules(shown)
+        for (const [index, rule] of shown.entries()) {
+          ctx.out.result(lines[index]!, {
             arn: rule.arn,
             event: rule.events,
             prefix: rule.prefix,
