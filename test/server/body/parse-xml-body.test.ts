@@ -1,6 +1,5 @@
 import { XMLParser } from 'fast-xml-parser'
 import { describe, expect, it } from 'vitest'
-import { decodeXmlText } from '../../../src/server/body/decode-xml-text.js'
 import {
   type ParseXmlOptions,
   parseXmlBody,
@@ -44,6 +43,13 @@ describe('parseXmlBody: the shapes handlers read', () => {
     ['<A>\n  <!-- note -->\n  <B>x</B>\n</A>', 'A', { B: 'x' }],
     ['<A><B><![CDATA[<&>]]></B></A>', 'A', { B: '<&>' }],
     ['<A><B>&lt;&gt;&amp;&quot;&apos;&#65;&#x1F600;</B></A>', 'A', { B: '<>&"\'A😀' }],
+    [
+      '<A><B>&amp;amp;</B><C>a&#10;b</C><D>&#x10FFFF;</D></A>',
+      'A',
+      { B: '&amp;', C: 'a\nb', D: '\u{10FFFF}' },
+    ],
+    // XML's end-of-line handling (S3 does it too): a CR reaches a key only as &#13;.
+    ['<A>a\r\nb\rc&#13;</A>', 'A', 'a\nb\nc\r'],
     ['<A attr="1" other=\'2\'><B>x</B></A>', 'A', { B: 'x' }],
     ['<A>text<B>x</B></A>', 'A', { B: 'x', '#text': 'text' }],
     ['<A/>', 'A', ''],
@@ -69,6 +75,18 @@ describe('parseXmlBody: the shapes handlers read', () => {
     for (const text of documents) {
       const doc = await parse(text)
       expect(JSON.parse(JSON.stringify({ [doc.root]: doc.content }))).toEqual(fxp.parse(text))
+    }
+  })
+
+  it('reads tags and texts just under their limits, wherever the slices fall', async () => {
+    const attributes = Array.from({ length: 700 }, (_, i) => ` a${i}="${i}"`).join('')
+    const text = 'y'.repeat(65_000)
+    for (const pad of [0, 1, 1000, 4095]) {
+      const doc = await parse(
+        `<A>${' '.repeat(pad)}${`<B${attributes}>${text}</B>`.repeat(3)}<C${attributes}/></A>`,
+      )
+      expect(attributes.length).toBeGreaterThan(7000)
+      expect(doc.content).toEqual({ B: [text, text, text], C: '' })
     }
   })
 
@@ -106,6 +124,14 @@ describe('parseXmlBody: anything else is MalformedXML', () => {
     ['<A><!ENTITY x "y"></A>', 'is not a comment or CDATA section'],
     [`<A x="${'y'.repeat(9000)}"/>`, 'longer than 8192 characters'],
     [`<A>${'y'.repeat(70_000)}</A>`, 'the text of <A> is longer than 65536 characters'],
+    // Characters XML 1.0 does not allow, even as references, and other rules of well-formedness.
+    ['<A>a\u0001b</A>', 'the character U+0001 is not allowed in XML'],
+    ['<A>\uFFFF</A>', 'the character U+FFFF is not allowed in XML'],
+    ['<A>&#1;</A>', '&#1; is not a character'],
+    ['<A>a]]>b</A>', '"]]>" appears in text'],
+    ['<A><!-- a -- b --></A>', 'a comment holds "--"'],
+    ['<A x="1"', 'the tag <A> is never closed with >'],
+    ['<A>&amp;&foo', "'&foo' is not an entity reference"],
   ])('%s', async (text, detail) => {
     const message = await failure(text)
     expect(message).toMatch(/^MalformedXML: The XML you provided was not well-formed: /)
@@ -150,15 +176,27 @@ describe('parseXmlBody never holds the event loop for a whole document', () => {
     })
     expect(yields).toBeGreaterThanOrEqual(Math.floor(50_000 / SLICE_TOKENS) - 1)
   })
-})
 
-describe('decodeXmlText', () => {
   it.each([
-    ['plain', 'plain'],
-    ['&amp;amp;', '&amp;'],
-    ['a&#10;b', 'a\nb'],
-    ['&#x10FFFF;', '\u{10FFFF}'],
-  ])('%s → %s', (raw, text) => {
-    expect(decodeXmlText(raw)).toBe(text)
-  })
+    ['the text of <A> is longer than 65536 characters', `<A>${'y'.repeat(4 << 20)}`],
+    ['a comment is longer than 65536 characters', `<A><!--${'y'.repeat(4 << 20)}`],
+    ['the tag <A> is longer than 8192 characters', `<A x="${'y'.repeat(4 << 20)}`],
+    ['DOCTYPE declarations are not allowed', `<!DOCTYPE A [${' '.repeat(4 << 20)}`],
+  ])(
+    'a construct that never ends is refused within two slices, not at the end of the body: %s',
+    async (detail, text) => {
+      let yields = 0
+      const outcome = await parseXmlBody(text, {
+        ...limits,
+        yieldToLoop: async () => {
+          yields++
+        },
+      }).then(
+        () => 'parsed',
+        (error: Error) => error.message,
+      )
+      expect(outcome).toContain(detail)
+      expect(yields).toBeLessThanOrEqual(2)
+    },
+  )
 })
