@@ -59,6 +59,13 @@ describe('removeObjects', () => {
     expect(left.KeyCount).toBe(0)
   }, 60_000)
 
+  it('removes keys holding a CR exactly: not their LF twins (XML reads a literal CR as LF)', async () => {
+    const names = ['cr/a\rb', 'cr/a\nb', 'cr/a\r\nb', 'cr/a\tb', 'cr/a\r']
+    for (const name of names) await silo.putObject(bucket, name, 'x')
+    expect(await silo.removeObjects(bucket, ['cr/a\rb', 'cr/a\r\nb', 'cr/a\r'])).toEqual([])
+    expect((await keysUnder('cr/')).sort()).toEqual(['cr/a\tb', 'cr/a\nb'].sort())
+  })
+
   it('a caller without delete permission gets AccessDenied, not a silent success, and nothing is removed', async () => {
     await silo.putObject(bucket, 'guarded/a', 'a')
     const readOnly = {

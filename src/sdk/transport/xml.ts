@@ -85,10 +85,11 @@ export function childrenOf(node: XmlValue | undefined, name: string): XmlNode[] 
 }
 
 /**
- * Escapes text for an XML element body.
+ * Escapes text for an XML element body. A CR is escaped too: a reader turns a literal CR (and
+ * CR LF) into LF, as XML requires, so a key holding one would name another key.
  * @example
- * escapeXml('a<b') // 'a&lt;b'
+ * escapeXml('a<b') // 'a&#60;b'
  */
 export function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+  return text.replace(/[&<>"'\r]/g, (c) => `&#${c.charCodeAt(0)};`)
 }
