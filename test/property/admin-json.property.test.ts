@@ -4,11 +4,16 @@
  * admin requests with mutated bodies (plain JSON, and JSON sealed correctly so it reaches the
  * parser behind the encryption) answer success or a 4xx JSON error with a Code, never 5xx.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { decryptJsonBody, parseJsonBody } from '../../src/server/admin/admin-body.js'
+import { handleHeal } from '../../src/server/admin/handlers/heal.js'
+import { HealSequences } from '../../src/server/admin/heal/heal-sequences.js'
 import { parseServerConfig, ServerConfigError } from '../../src/server/config/server-config.js'
+import type { ServerContext } from '../../src/server/context.js'
 import { encryptAdminBody } from '../../src/shared/admin-crypto/index.js'
+import { FakeHealer } from '../server/admin/heal/fake-healer.js'
 import { s3 } from '../server/helpers/signed-request.js'
 import { ROOT, startTestServer, type TestServer } from '../server/helpers/test-server.js'
 import {
@@ -17,7 +22,7 @@ import {
   parseOrClientError,
   parseOrClientErrorAsync,
 } from './helpers/client-error.js'
-import { hostileVariantOf, mutationOf } from './helpers/mutate.js'
+import { hostileVariantOf, mutationOf, nastyText } from './helpers/mutate.js'
 
 const SECRET = 'admin-property-secret'
 
@@ -115,6 +120,43 @@ describe('admin bodies (unit)', () => {
       // Each seal and unseal derives a key with 100,000 PBKDF2 rounds (~20 ms here).
       { numRuns: 25 },
     )
+  })
+})
+
+describe('heal request (unit, over a fake healer)', () => {
+  it('any target, query and body: a heal answer or a 4xx admin error', async () => {
+    const heal = new HealSequences({ kind: 'Erasure', healer: new FakeHealer({ photos: ['a', 'b/c'] }) })
+    const ctx = { admin: { heal } } as unknown as ServerContext
+    const res = { writeHead: () => res, end: () => undefined } as unknown as ServerResponse
+    const req = { socket: { remoteAddress: '::ffff:10.1.2.3' } } as unknown as IncomingMessage
+    const target = fc.option(
+      fc.oneof(fc.constantFrom('photos', 'photos/b/', 'Bad_Bucket', '/x'), nastyText(30)),
+      {
+        nil: undefined,
+      },
+    )
+    const query = fc.array(
+      fc.tuple(fc.constantFrom('forceStart', 'forceStop', 'clientToken', 'other'), nastyText(20)),
+      { maxLength: 3 },
+    )
+    const body = hostileVariantOf('{"recursive":true,"dryRun":true}', '{}')
+    await fc.assert(
+      fc.asyncProperty(target, query, fc.oneof(body, fc.constant('')), async (t, q, b) => {
+        await parseOrClientErrorAsync(() =>
+          handleHeal({
+            ctx,
+            req,
+            res,
+            params: t === undefined ? {} : { target: t },
+            query: new URLSearchParams(q),
+            body: Buffer.from(b),
+            requestId: 'R',
+          }),
+        )
+      }),
+      { numRuns: 300 },
+    )
+    await heal.stop({ bucket: '', prefix: '' }).catch(() => undefined)
   })
 })
 
