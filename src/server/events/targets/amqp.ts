@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto'
-import { type ChannelModel, type ConfirmChannel, connect } from 'amqplib'
+import type { ChannelModel, ConfirmChannel } from 'amqplib'
 import { consoleEventLog } from '../log.js'
 import { type CommonParams, readCommonParams } from './common-params.js'
 import { createLazyConnection, withTimeout } from './connection.js'
+import { loadTargetLibrary } from './load-library.js'
 import { buildTargetMessage, formatTargetArn } from './message.js'
 import { readFields } from './params.js'
 import { asTargetError } from './target-error.js'
@@ -72,6 +73,7 @@ type AmqpSession = { model: ChannelModel; channel: ConfirmChannel; returned: Set
 function createAmqpTarget(arn: string, id: string, params: AmqpParams): EventTarget {
   const conn = createLazyConnection<AmqpSession>(
     async (drop) => {
+      const { connect } = await loadTargetLibrary('amqp', () => import('amqplib'))
       const model = await connect(params.url, { timeout: 5000, clientProperties: { connection_name: arn } })
       const session: AmqpSession = {
         model,

@@ -1,6 +1,7 @@
-import { Kafka, logLevel, type Producer } from 'kafkajs'
+import type { Kafka, Producer } from 'kafkajs'
 import { type CommonParams, checkHostPort, readCommonParams } from './common-params.js'
 import { createLazyConnection } from './connection.js'
+import { loadTargetLibrary } from './load-library.js'
 import { buildTargetMessage, formatTargetArn } from './message.js'
 import { type FieldReader, readFields } from './params.js'
 import { asTargetError } from './target-error.js'
@@ -64,21 +65,10 @@ function readSasl(r: FieldReader): KafkaParams['sasl'] {
 }
 
 function createKafkaTarget(arn: string, id: string, params: KafkaParams): EventTarget {
-  const kafka = new Kafka({
-    clientId: arn,
-    brokers: params.brokers,
-    connectionTimeout: KAFKA_TIMEOUT_MS,
-    requestTimeout: KAFKA_TIMEOUT_MS,
-    // A couple of quick retries cover a leader change; anything longer is the sender's backoff.
-    retry: { retries: 2, initialRetryTime: 100, maxRetryTime: 1000 },
-    logLevel: logLevel.NOTHING,
-    ...(params.tls.enable ? { ssl: { rejectUnauthorized: !params.tls.skipVerify } } : {}),
-    ...(params.sasl.enable
-      ? { sasl: { mechanism: 'plain', username: params.sasl.username!, password: params.sasl.password! } }
-      : {}),
-  })
+  let kafka: Kafka | undefined
   const conn = createLazyConnection<Producer>(
     async (drop) => {
+      kafka ??= await createKafkaClient(arn, params)
       const producer = kafka.producer({ allowAutoTopicCreation: true })
       producer.on(producer.events.DISCONNECT, () => drop(producer))
       await producer.connect()
@@ -105,4 +95,22 @@ function createKafkaTarget(arn: string, id: string, params: KafkaParams): EventT
     isOnline: () => conn.isOnline(),
     close: () => conn.close(),
   }
+}
+
+/** The kafkajs client for a target, with its library loaded on first use. */
+async function createKafkaClient(arn: string, params: KafkaParams): Promise<Kafka> {
+  const { Kafka: KafkaClient, logLevel } = await loadTargetLibrary('kafka', () => import('kafkajs'))
+  return new KafkaClient({
+    clientId: arn,
+    brokers: params.brokers,
+    connectionTimeout: KAFKA_TIMEOUT_MS,
+    requestTimeout: KAFKA_TIMEOUT_MS,
+    // A couple of quick retries cover a leader change; anything longer is the sender's backoff.
+    retry: { retries: 2, initialRetryTime: 100, maxRetryTime: 1000 },
+    logLevel: logLevel.NOTHING,
+    ...(params.tls.enable ? { ssl: { rejectUnauthorized: !params.tls.skipVerify } } : {}),
+    ...(params.sasl.enable
+      ? { sasl: { mechanism: 'plain', username: params.sasl.username!, password: params.sasl.password! } }
+      : {}),
+  })
 }

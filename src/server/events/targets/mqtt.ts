@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto'
-import { connectAsync, type MqttClient } from 'mqtt'
+import type { MqttClient } from 'mqtt'
 import { type CommonParams, readCommonParams } from './common-params.js'
 import { createLazyConnection, withTimeout } from './connection.js'
+import { loadTargetLibrary } from './load-library.js'
 import { buildTargetMessage, formatTargetArn } from './message.js'
 import { readFields } from './params.js'
 import { asTargetError } from './target-error.js'
@@ -67,6 +68,7 @@ export function toMqttJsUrl(broker: string): string {
 function createMqttTarget(arn: string, id: string, params: MqttParams): EventTarget {
   const conn = createLazyConnection<MqttClient>(
     async (drop) => {
+      const { connectAsync } = await loadTargetLibrary('mqtt', () => import('mqtt'))
       const client = await connectAsync(toMqttJsUrl(params.broker), {
         protocolVersion: 4,
         clean: true,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import mysql from 'mysql2/promise'
+import type mysql from 'mysql2/promise'
 import {
   type CommonParams,
   checkPort,
@@ -8,6 +8,7 @@ import {
   readFormat,
 } from './common-params.js'
 import { createLazyConnection } from './connection.js'
+import { loadTargetLibrary } from './load-library.js'
 import { buildTargetMessage, formatTargetArn, isRemovalEvent } from './message.js'
 import { parseMysqlDsn } from './mysql-connection.js'
 import { readFields } from './params.js'
@@ -81,7 +82,8 @@ function createMysqlTarget(arn: string, id: string, params: MysqlParams): EventT
   let keyColumn: KeyColumn = 'key_hash'
   const conn = createLazyConnection<mysql.Pool>(
     async () => {
-      const pool = mysql.createPool({
+      const { createPool } = await loadTargetLibrary('mysql', () => import('mysql2/promise'))
+      const pool = createPool({
         ...params.connection,
         connectionLimit: 1, // the sender delivers one event at a time
         connectTimeout: 5000,

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto'
-import { type ConnectionOptions, connect, type JetStreamClient, type NatsConnection } from 'nats'
+import type { ConnectionOptions, JetStreamClient, NatsConnection } from 'nats'
 import { type CommonParams, checkHostPort, readCommonParams } from './common-params.js'
 import { createLazyConnection } from './connection.js'
+import { loadTargetLibrary } from './load-library.js'
 import { buildTargetMessage, formatTargetArn } from './message.js'
 import { ensureStream } from './nats-stream.js'
 import { type FieldReader, readFields } from './params.js'
@@ -80,6 +81,7 @@ function readStreaming(r: FieldReader): NatsParams['streaming'] {
 
 /** Connects, saying where to: the client's own error is a bare code such as CONNECTION_REFUSED. */
 async function dial(options: ConnectionOptions): Promise<NatsConnection> {
+  const { connect } = await loadTargetLibrary('nats', () => import('nats'))
   try {
     return await connect(options)
   } catch (e) {

@@ -1,6 +1,7 @@
-import { Writer } from 'nsqjs'
+import type { Writer } from 'nsqjs'
 import { type CommonParams, checkHostPort, readCommonParams, splitHostPort } from './common-params.js'
 import { createLazyConnection, withTimeout } from './connection.js'
+import { loadTargetLibrary } from './load-library.js'
 import { buildTargetMessage, formatTargetArn } from './message.js'
 import { type FieldReader, readFields } from './params.js'
 import { asTargetError } from './target-error.js'
@@ -55,10 +56,11 @@ function readTls(r: FieldReader): NsqParams['tls'] {
 function createNsqTarget(arn: string, id: string, params: NsqParams): EventTarget {
   const { host, port } = splitHostPort(params.nsqdAddress)
   const conn = createLazyConnection<Writer>(
-    (drop) =>
-      withTimeout(
+    async (drop) => {
+      const { Writer: NsqWriter } = await loadTargetLibrary('nsq', () => import('nsqjs'))
+      return withTimeout(
         new Promise<Writer>((resolve, reject) => {
-          const writer = new Writer(host, port, {
+          const writer = new NsqWriter(host, port, {
             clientId: arn.slice(0, 64),
             tls: params.tls.enable,
             tlsVerification: !params.tls.skipVerify,
@@ -84,7 +86,8 @@ function createNsqTarget(arn: string, id: string, params: NsqParams): EventTarge
         }),
         NSQ_TIMEOUT_MS,
         'connecting to nsqd',
-      ),
+      )
+    },
     async (writer) => closeQuietly(writer),
   )
 

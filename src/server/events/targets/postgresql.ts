@@ -1,4 +1,4 @@
-import pg from 'pg'
+import type pg from 'pg'
 import {
   type CommonParams,
   checkPort,
@@ -7,6 +7,7 @@ import {
   readFormat,
 } from './common-params.js'
 import { createLazyConnection } from './connection.js'
+import { loadTargetLibrary } from './load-library.js'
 import { buildTargetMessage, formatTargetArn, isRemovalEvent } from './message.js'
 import { readFields } from './params.js'
 import { parsePgConnectionString } from './postgresql-connection.js'
@@ -64,7 +65,8 @@ function createPostgresqlTarget(arn: string, id: string, params: PostgresqlParam
   const table = `"${params.table}"` // checkTableName allows no quote, so this cannot be escaped out of
   const conn = createLazyConnection<pg.Pool>(
     async () => {
-      const pool = new pg.Pool(poolConfig(arn, params))
+      const { default: postgres } = await loadTargetLibrary('postgresql', () => import('pg'))
+      const pool = new postgres.Pool(poolConfig(arn, params))
       pool.on('error', () => {}) // an idle connection died; the pool dials again on the next query
       try {
         await prepareTable(pool, table, params.format)

@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis'
+import type { Redis } from 'ioredis'
 import {
   type CommonParams,
   checkHostPort,
@@ -8,6 +8,7 @@ import {
   splitHostPort,
 } from './common-params.js'
 import { createLazyConnection } from './connection.js'
+import { loadTargetLibrary } from './load-library.js'
 import { buildTargetMessage, formatTargetArn, isRemovalEvent } from './message.js'
 import { readFields } from './params.js'
 import { asTargetError } from './target-error.js'
@@ -54,7 +55,8 @@ export const redisTarget: TargetFactory<RedisParams> = {
 function createRedisTarget(arn: string, id: string, params: RedisParams): EventTarget {
   const conn = createLazyConnection<Redis>(
     async (drop) => {
-      const client = new Redis({
+      const { Redis: RedisClient } = await loadTargetLibrary('redis', () => import('ioredis'))
+      const client = new RedisClient({
         ...splitHostPort(params.address),
         password: params.password,
         connectionName: arn, // so operators can tell the event connection apart in CLIENT LIST
