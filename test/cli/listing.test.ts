@@ -62,6 +62,18 @@ describe.skipIf(!CLI_BUILT)('listing, recursive removal, remote copies and mirro
   })
 
   it('mirror copies only new and changed files, and --remove deletes extras', async () => {
+    const plan = await env.run(['mirror', '--dry-run', join(work, 'site'), 'local/web/mirror'])
+    expect(plan.stdout).toBe(
+      [
+        `would copy \`${join(work, 'site', 'css', 'main.css')}\` -> \`local/web/mirror/css/main.css\``,
+        `would copy \`${join(work, 'site', 'index.html')}\` -> \`local/web/mirror/index.html\``,
+        '',
+      ].join('\n'),
+    )
+    expect(plan.stderr).toBe(
+      'mirror --dry-run: would copy 2 files (17B), would remove 0 files (0B), 0 unchanged; nothing changed\n',
+    )
+    expect((await env.run(['ls', 'local/web/mirror'])).stdout).toBe('')
     const first = await env.run(['--json', 'mirror', join(work, 'site'), 'local/web/mirror'])
     expect(jsonLines(first.stdout).map((r) => r.target)).toEqual([
       'local/web/mirror/css/main.css',
@@ -83,6 +95,13 @@ describe.skipIf(!CLI_BUILT)('listing, recursive removal, remote copies and mirro
     await rm(join(work, 'site', 'new.txt'))
     const dry = await env.run(['mirror', '--remove', '--dry-run', join(work, 'site'), 'local/web/mirror'])
     expect(dry.stdout).toBe('would remove `local/web/mirror/new.txt`\n')
+    expect(dry.stderr).toBe(
+      'mirror --dry-run: would copy 0 files (0B), would remove 1 file (3B), 2 unchanged; nothing changed\n',
+    )
+    expect(
+      (await env.run(['--quiet', 'mirror', '--dry-run', '--remove', join(work, 'site'), 'local/web/mirror']))
+        .stderr,
+    ).toBe('')
     const removed = await env.run(['mirror', '--remove', join(work, 'site'), 'local/web/mirror'])
     expect(removed.stdout).toBe('Removed `local/web/mirror/new.txt`.\n')
   })

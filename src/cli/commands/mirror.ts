@@ -2,13 +2,15 @@
  * `silo mirror SOURCE TARGET [--remove] [--dry-run]`: one-way sync of a local folder or remote
  * prefix into another. A file is copied when the target lacks it, its size differs, or (where
  * both sides have an MD5: local files and single-part ETags) its content differs; see
- * `transfer/needs-copy.ts`. `--remove` deletes target files the source does not have.
+ * `transfer/needs-copy.ts`. `--remove` deletes target files the source does not have. A summary
+ * line goes to stderr (also after `--dry-run`, saying what would change).
  */
 import { rm } from 'node:fs/promises'
 import type { Command } from 'commander'
 import { runAction } from '../action.js'
 import type { CliContext } from '../context.js'
 import { UsageError } from '../errors/cli-error.js'
+import { formatSize } from '../output/format-size.js'
 import { type Location, showLocation, toLocation } from '../transfer/location.js'
 import { needsCopy } from '../transfer/needs-copy.js'
 import type { CopyJob } from '../transfer/plan-copy.js'
@@ -66,6 +68,10 @@ export function registerMirrorCommand(program: Command): void {
               removed: showLocation(entry.location),
               dryRun: true,
             })
+          const unchanged = sourceTree.size - jobs.length
+          ctx.out.note(
+            `mirror --dry-run: would copy ${countFiles(jobs)}, would remove ${countFiles(extra.map(([, entry]) => entry))}, ${unchanged} unchanged; nothing changed`,
+          )
           return
         }
         await runCopies(ctx, jobs, 'mirror')
@@ -78,6 +84,16 @@ export function registerMirrorCommand(program: Command): void {
         )
       }),
     )
+}
+
+/**
+ * How many files and bytes: `2 files (17B)`.
+ * @example
+ * countFiles([{ size: 3 }]) // '1 file (3B)'
+ */
+export function countFiles(files: { size: number }[]): string {
+  const bytes = files.reduce((total, file) => total + file.size, 0)
+  return `${files.length} file${files.length === 1 ? '' : 's'} (${formatSize(bytes)})`
 }
 
 function inside(root: Location, name: string): Location {
