@@ -52,7 +52,8 @@ describe('loadTargetLibrary', () => {
 
   it('fails as Node fails for a package that is really absent', async () => {
     // A real dynamic import of a name nobody installs, checked under the name it fails with.
-    const error = await import('silo-no-such-broker-client').catch((e: unknown) => e)
+    const specifier = 'silo-no-such-broker-client'
+    const error = await import(/* @vite-ignore */ specifier).catch((e: unknown) => e)
     expect((error as { code?: string }).code).toMatch(/MODULE_NOT_FOUND/)
     expect((error as Error).message).toContain("'silo-no-such-broker-client'")
   })
