@@ -12,10 +12,11 @@ import { afterAll, beforeAll, describe, it } from 'vitest'
 import { nodeCrypto } from '../../src/server/auth/node-crypto.js'
 import { EMPTY_SHA256, formatAmzDate, parseQueryString, signRequest } from '../../src/shared/sigv4/index.js'
 import { s3 } from '../server/helpers/signed-request.js'
-import { ROOT, startTestServer, type TestServer } from '../server/helpers/test-server.js'
+import { ROOT, type TestServer } from '../server/helpers/test-server.js'
 import { expectNoServerError } from './helpers/client-error.js'
 import { hostileVariantOf, latin1Text, nastyText, percentEncode, toHeaderValue } from './helpers/mutate.js'
 import { sendRaw } from './helpers/raw-http.js'
+import { BACKENDS } from './helpers/servers.js'
 
 const BUCKET = 'requests-property'
 
@@ -142,11 +143,11 @@ const request = fc.record({
   body: fc.oneof(fc.constant(''), fc.string({ maxLength: 40 })),
 })
 
-describe('any signed request (server)', () => {
+describe.each(BACKENDS)('any signed request (server: %s)', (_, start) => {
   let server: TestServer
 
   beforeAll(async () => {
-    server = await startTestServer()
+    server = await start()
   })
   afterAll(() => server.stop())
 

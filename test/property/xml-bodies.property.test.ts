@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseXmlBody } from '../../src/server/body/parse-xml-body.js'
 import { parseNotificationXml } from '../../src/shared/events/notification-xml.js'
 import { md5Base64, s3, xmlField } from '../server/helpers/signed-request.js'
-import { startTestServer, type TestServer } from '../server/helpers/test-server.js'
+import type { TestServer } from '../server/helpers/test-server.js'
 import {
   clientErrorCode,
   expectNoServerError,
@@ -20,6 +20,7 @@ import {
   parseOrClientErrorAsync,
 } from './helpers/client-error.js'
 import { hostileVariantOf, nastyText } from './helpers/mutate.js'
+import { BACKENDS } from './helpers/servers.js'
 
 const XMLNS = 'xmlns="http://s3.amazonaws.com/doc/2006-03-01/"'
 
@@ -168,13 +169,13 @@ describe('NotificationConfiguration XML (unit)', () => {
   })
 })
 
-describe('XML bodies over HTTP (server)', () => {
+describe.each(BACKENDS)('XML bodies over HTTP (server: %s)', (_, start) => {
   let server: TestServer
   const B = '/xml-property'
   let n = 0
 
   beforeAll(async () => {
-    server = await startTestServer()
+    server = await start()
     expect((await s3(server.url, 'PUT', B)).status).toBe(200)
   })
   afterAll(() => server.stop())
