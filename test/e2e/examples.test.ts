@@ -1,6 +1,10 @@
 import { execFile } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createServer } from '../../src/server/index.js'
 import { ROOT_PASSWORD, ROOT_USER, type RunningServer, startServer } from './helpers/server.js'
 
 // The examples import the built package (dist/), as a user's program would; `npm test`
@@ -54,7 +58,70 @@ describe('examples/tour.mjs', () => {
   })
 })
 
-function runNode(args: string[], options: { env: NodeJS.ProcessEnv }) {
+describe("README's SDK quick start", () => {
+  it('runs as pasted from another project that installed the package, against a live server', async () => {
+    const code = readmeBlock('## SDK quick start')
+    // The one change a reader makes: the port of their server (here a free one, not 9000).
+    expect(code).toContain('port: 9000,')
+    const { project, stop } = await startReaderProject()
+    try {
+      await writeFile(
+        join(project.dir, 'quickstart.mjs'),
+        code.replace('port: 9000,', `port: ${project.port},`),
+      )
+      const run = await runNode(['quickstart.mjs'], { env: process.env, cwd: project.dir })
+      expect(run.stderr).toBe('')
+      expect(run.code).toBe(0)
+      const lines = run.stdout.split('\n')
+      expect(run.stdout.startsWith('meow')).toBe(true)
+      expect(lines).toContain(String(12 * 1024 * 1024)) // the last progress report: every byte sent
+      expect(lines).toContain('cat.txt 4')
+      expect(lines).toContain(`video.mp4 ${12 * 1024 * 1024}`)
+      expect(lines).toContain('200 true') // the presigned URL works without credentials
+      expect(lines).toContain('null true') // the callback form
+    } finally {
+      await stop()
+    }
+  })
+})
+
+/** The first fenced code block after `heading` in README.md. */
+function readmeBlock(heading: string): string {
+  const readme = readFileSync(join(import.meta.dirname, '../../README.md'), 'utf8')
+  const after = readme.slice(readme.indexOf(`\n${heading}\n`))
+  const block = /\n```(?:js|ts|javascript)\n([\s\S]*?)\n```\n/.exec(after)
+  if (!block) throw new Error(`no code block under ${heading}`)
+  return block[1]!
+}
+
+/**
+ * An empty project that installed Silo from its folder (`npm i /path/to/silo` links the folder
+ * into node_modules, which is what this does without the network), and a server on a free port
+ * with the README's credential.
+ */
+async function startReaderProject() {
+  const dir = await mkdtemp(join(tmpdir(), 'silo-readme-'))
+  await mkdir(join(dir, 'node_modules'))
+  await symlink(join(import.meta.dirname, '../..'), join(dir, 'node_modules/silo'), 'dir')
+  await writeFile(join(dir, 'package.json'), '{"private":true}\n')
+  const server = createServer({
+    dir: join(dir, 'data'),
+    address: '127.0.0.1:0',
+    rootUser: 'siloadmin',
+    rootPassword: 'siloadmin',
+    quiet: true,
+  })
+  const { port } = await server.start()
+  return {
+    project: { dir, port },
+    async stop() {
+      await server.stop()
+      await rm(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+function runNode(args: string[], options: { env: NodeJS.ProcessEnv; cwd?: string }) {
   return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
     execFile(process.execPath, args, { ...options, timeout: 20_000 }, (err, stdout, stderr) => {
       resolve({ code: err ? Number(err.code ?? 1) : 0, stdout, stderr })
