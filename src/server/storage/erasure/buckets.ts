@@ -10,8 +10,8 @@ import {
   onDrives,
   usableDrives,
 } from './context.js'
+import { listHoldersOnDrives } from './drive-pages.js'
 import type { ErasureDrive } from './drive-set.js'
-import { listHoldersOnDrives } from './listing.js'
 import { majorityOf, readQuorumError, writeQuorumError } from './params.js'
 
 /**

@@ -12,9 +12,9 @@ import {
   pickAgreed,
 } from './context.js'
 import { mostCommon } from './documents.js'
+import { listKeysOnAnyDrive } from './drive-pages.js'
 import type { ErasureDrive } from './drive-set.js'
 import { blocksOf, shardFileSizeOf } from './geometry.js'
-import { listKeysOnAnyDrive } from './listing.js'
 import { type EcMeta, metaHeaders, partSizesOf } from './object-meta.js'
 import { shardSources } from './objects.js'
 import { HASH_SIZE, shardOfDrive } from './params.js'

@@ -1,8 +1,7 @@
-import { compareUtf8 } from '../single-drive/key-codec.js'
+import { compareUtf8 } from '../common/compare-utf8.js'
 import type { ListObjectsInput, ListObjectsResult, ObjectInfo } from '../types.js'
 import { requireBucket } from './buckets.js'
 import {
-  codeOf,
   type DriveResult,
   type ErasureContext,
   minimumReadDrives,
@@ -10,7 +9,7 @@ import {
   pickAgreed,
   usableDrives,
 } from './context.js'
-import type { ErasureDrive } from './drive-set.js'
+import { boundOf } from './drive-pages.js'
 import { toObjectInfo } from './object-meta.js'
 
 const MAX_KEYS = 1000
@@ -78,70 +77,4 @@ export async function listObjects(ctx: ErasureContext, input: ListObjectsInput):
   if (isTruncated && page.length > 0) result.nextStartAfter = page.at(-1)!.name
   else if (isTruncated && cursor !== undefined) result.nextStartAfter = cursor
   return result
-}
-
-/**
- * The smallest last entry among pages that were cut short (entries after it are not complete on
- * every drive yet), and whether no page was cut (the listing is complete).
- */
-function boundOf(pages: DriveResult<ListObjectsResult>[]): { bound: string | undefined; complete: boolean } {
-  let bound: string | undefined
-  for (const page of pages) {
-    if (!page.ok || !page.value.isTruncated || page.value.nextStartAfter === undefined) continue
-    if (bound === undefined || compareUtf8(page.value.nextStartAfter, bound) < 0)
-      bound = page.value.nextStartAfter
-  }
-  return { bound, complete: bound === undefined }
-}
-
-/** Keys under `prefix` that any drive holds, sorted, once each (what heal visits). */
-export async function* listKeysOnAnyDrive(
-  ctx: ErasureContext,
-  drives: readonly ErasureDrive[],
-  bucket: string,
-  prefix: string,
-): AsyncGenerator<string> {
-  for await (const { key } of listHoldersOnDrives(ctx, drives, bucket, prefix)) yield key
-}
-
-/** One key some drive holds, and what each drive holding it answered. */
-export interface HeldKey {
-  key: string
-  holders: DriveResult<ObjectInfo>[]
-  /** Drives that failed to list (not for lack of the bucket): they may hold it too. */
-  unanswered: number
-}
-
-/**
- * Keys under `prefix` that any of `drives` holds, sorted, once each, with every drive's version
- * of it as its listing shows it (what DeleteBucket classifies as live or leftover).
- */
-export async function* listHoldersOnDrives(
-  ctx: ErasureContext,
-  drives: readonly ErasureDrive[],
-  bucket: string,
-  prefix: string,
-): AsyncGenerator<HeldKey> {
-  let cursor: string | undefined
-  while (true) {
-    const pages = await onDrives(ctx, drives, (backend) =>
-      backend.listObjects({ bucket, prefix, startAfter: cursor, maxKeys: MAX_KEYS }),
-    )
-    const { bound, complete } = boundOf(pages)
-    const unanswered = pages.filter((p) => !p.ok && codeOf(p.error) !== 'NoSuchBucket').length
-    const keys = new Map<string, DriveResult<ObjectInfo>[]>()
-    for (const page of pages) {
-      // A drive without the bucket (or failing) adds nothing; the others still list.
-      if (!page.ok) continue
-      for (const object of page.value.objects) {
-        if (bound !== undefined && compareUtf8(object.key, bound) > 0) continue
-        const holders = keys.get(object.key) ?? []
-        holders.push({ drive: page.drive, ok: true, value: object })
-        keys.set(object.key, holders)
-      }
-    }
-    for (const key of [...keys.keys()].sort(compareUtf8)) yield { key, holders: keys.get(key)!, unanswered }
-    if (complete) return
-    cursor = bound
-  }
 }

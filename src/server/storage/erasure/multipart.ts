@@ -1,10 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto'
 import { S3ServerError } from '../../errors.js'
-import { compareUtf8 } from '../single-drive/key-codec.js'
-import { checkRequestedParts, partSizeError, unquote } from '../single-drive/multipart/complete-upload.js'
-import { checkPartNumber } from '../single-drive/multipart/upload-part.js'
-import { lowerCaseKeys } from '../single-drive/put-object.js'
-import { createUploadId } from '../single-drive/upload-codec.js'
+import { compareUtf8 } from '../common/compare-utf8.js'
+import { lowerCaseKeys } from '../common/lower-case-keys.js'
+import { checkPartNumber, checkRequestedParts, partSizeError, unquote } from '../common/part-checks.js'
+import { createUploadId } from '../common/upload-id.js'
 import type {
   CompleteMultipartUploadInput,
   CreateMultipartUploadInput,
@@ -248,7 +247,7 @@ async function completeUpload(
   }
   const sizeError = partSizeError(
     chosen.map((p) => p.size),
-    input,
+    input.parts,
   )
   if (sizeError) throw sizeError
   const md5 = createHash('md5')

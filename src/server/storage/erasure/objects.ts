@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { Readable } from 'node:stream'
 import { S3ServerError } from '../../errors.js'
-import { lowerCaseKeys } from '../single-drive/put-object.js'
+import { lowerCaseKeys } from '../common/lower-case-keys.js'
 import type { ByteRange, CopyObjectInput, GetObjectResult, ObjectInfo, PutObjectInput } from '../types.js'
 import { requireBucket } from './buckets.js'
 import {

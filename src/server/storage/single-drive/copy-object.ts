@@ -1,5 +1,6 @@
 import { link } from 'node:fs/promises'
 import { S3ServerError } from '../../errors.js'
+import { lowerCaseKeys } from '../common/lower-case-keys.js'
 import type { CopyObjectInput, ObjectInfo } from '../types.js'
 import { removeDataFiles } from './data-files.js'
 import type { Drive } from './drive.js'
@@ -7,7 +8,7 @@ import { syncDirectory } from './durability.js'
 import { createObjectId, dataDirOf, dataPathOf, ensureDataDir } from './layout.js'
 import { noSuchBucket, requireBucket, requireObject } from './lookup.js'
 import { fileIdsOf } from './object-data.js'
-import { commitObject, lowerCaseKeys } from './put-object.js'
+import { commitObject } from './put-object.js'
 import { type StoredObject, toObjectInfo } from './records.js'
 
 // The source can be replaced (and its files unlinked) between reading its record and linking

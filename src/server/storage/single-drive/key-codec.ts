@@ -32,8 +32,3 @@ export function encodePastPrefix(base: Buffer, prefix: string): Buffer {
 export function encodeJustAfter(base: Buffer, key: string): Buffer {
   return Buffer.concat([base, Buffer.from(key, 'utf8'), SEPARATOR])
 }
-
-/** Compares two strings by their UTF-8 bytes (JS `<` compares UTF-16 units, which differs above U+FFFF). */
-export function compareUtf8(a: string, b: string): number {
-  return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'))
-}

@@ -1,12 +1,7 @@
+import { compareUtf8 } from '../common/compare-utf8.js'
 import type { ListObjectsInput, ListObjectsResult, ObjectInfo } from '../types.js'
 import type { Drive } from './drive.js'
-import {
-  compareUtf8,
-  decodeObjectKey,
-  encodeBucketBase,
-  encodeJustAfter,
-  encodePastPrefix,
-} from './key-codec.js'
+import { decodeObjectKey, encodeBucketBase, encodeJustAfter, encodePastPrefix } from './key-codec.js'
 import { requireBucket } from './lookup.js'
 import { toObjectInfo } from './records.js'
 

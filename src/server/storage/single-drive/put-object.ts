@@ -1,5 +1,6 @@
+import { parseContentMd5 } from '../common/content-md5.js'
+import { lowerCaseKeys } from '../common/lower-case-keys.js'
 import type { ObjectInfo, PutObjectInput } from '../types.js'
-import { parseContentMd5 } from './content-md5.js'
 import { removeDataFiles } from './data-files.js'
 import type { Drive } from './drive.js'
 import { encodeObjectKey } from './key-codec.js'
@@ -71,9 +72,4 @@ export function commitObject(
     adjustUsedBytes(view, drive.meta, stored.size - (replaced?.size ?? 0))
     return { missingBucket: false, replaced }
   })
-}
-
-/** Header names as stored: lower case. */
-export function lowerCaseKeys(headers: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]))
 }

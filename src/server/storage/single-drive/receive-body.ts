@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { type FileHandle, open } from 'node:fs/promises'
-import { S3ServerError } from '../../errors.js'
-import { iterateAbortable } from './abortable.js'
+import { iterateAbortable } from '../common/abortable.js'
+import { incompleteBody } from '../common/incomplete-body.js'
 
 /** What was received: the byte count, the MD5 of those bytes, and the bytes when kept in memory. */
 export interface ReceivedBody {
@@ -76,12 +76,6 @@ async function spill(path: string, held: Uint8Array[]): Promise<FileHandle> {
     await file.close()
     throw error
   }
-}
-
-/** IncompleteBody: `received` bytes arrived where `declared` were announced. */
-export function incompleteBody(declared: number, received: number): S3ServerError {
-  const what = received > declared ? `more than ${declared}` : `${received} of ${declared}`
-  return new S3ServerError('IncompleteBody', `Received ${what} declared bytes.`)
 }
 
 /** Writes all of `chunk`: a single write(2) may legally write fewer bytes than asked. */

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { UPLOAD_ID_LENGTH } from '../common/upload-id.js'
 import { encodeBucketBase } from './key-codec.js'
 
 /**
@@ -8,21 +8,6 @@ import { encodeBucketBase } from './key-codec.js'
  * length, which is how a key holding 0x00 still decodes. A part is `<upload ID> <number as 4
  * bytes big-endian>`: one upload's parts are contiguous and in part-number order.
  */
-
-/** Length of every upload ID: 12 hex digits of ms time + 20 of randomness. */
-export const UPLOAD_ID_LENGTH = 32
-
-const UPLOAD_ID = /^[0-9a-f]{32}$/
-
-/** A fresh upload ID, later than every ID made before it in earlier milliseconds. */
-export function createUploadId(now = Date.now()): string {
-  return now.toString(16).padStart(12, '0') + randomBytes(10).toString('hex')
-}
-
-/** Whether `id` could be an upload ID of ours (others cannot exist: NoSuchUpload early). */
-export function isUploadId(id: string): boolean {
-  return UPLOAD_ID.test(id)
-}
 
 /** The `uploads` key of one upload. */
 export function encodeUploadKey(bucket: string, key: string, uploadId: string): Buffer {

@@ -1,7 +1,7 @@
 import { rename, rm } from 'node:fs/promises'
 import { S3ServerError } from '../../errors.js'
+import { parseContentMd5 } from '../common/content-md5.js'
 import { isOutOfSpace, storageFull } from '../free-space.js'
-import { parseContentMd5 } from './content-md5.js'
 import type { Drive } from './drive.js'
 import { syncDirectory } from './durability.js'
 import { dataDirOf, dataPathOf, ensureDataDir, tmpPathOf } from './layout.js'

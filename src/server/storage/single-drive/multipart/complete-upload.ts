@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { S3ServerError } from '../../../errors.js'
-import { MULTIPART_LIMITS } from '../../multipart-limits.js'
+import { checkRequestedParts, partSizeError, unquote } from '../../common/part-checks.js'
 import type { CompleteMultipartUploadInput, ObjectInfo } from '../../types.js'
 import type { CommitView } from '../commit-queue.js'
 import { removeDataFiles } from '../data-files.js'
@@ -37,16 +37,6 @@ export async function completeMultipartUpload(
   await removeDataFiles(drive, outcome.discarded)
   if (outcome.replaced) await removeDataFiles(drive, fileIdsOf(outcome.replaced))
   return toObjectInfo(input.bucket, input.key, outcome.stored, true)
-}
-
-/** MalformedXML for no parts, InvalidPartOrder unless part numbers strictly ascend. */
-export function checkRequestedParts(parts: CompleteMultipartUploadInput['parts']): void {
-  if (parts.length === 0) {
-    throw new S3ServerError('MalformedXML', 'CompleteMultipartUpload must name at least one part.')
-  }
-  for (let i = 1; i < parts.length; i++) {
-    if (parts[i]!.partNumber <= parts[i - 1]!.partNumber) throw new S3ServerError('InvalidPartOrder')
-  }
 }
 
 function completeInCommit(drive: Drive, view: CommitView, input: CompleteMultipartUploadInput): Outcome {
@@ -87,34 +77,10 @@ function choosePartsOrError(
   return (
     partSizeError(
       chosen.map((p) => p.size),
-      input,
+      input.parts,
       input.minPartSize,
     ) ?? chosen
   )
-}
-
-/**
- * EntityTooSmall for a part other than the last under `minPartSize` (default 5 MiB),
- * EntityTooLarge past 5 TiB in all; undefined when the sizes (in the request's order) are fine.
- */
-export function partSizeError(
-  sizes: number[],
-  input: CompleteMultipartUploadInput,
-  minPartSize = MULTIPART_LIMITS.minPartSize,
-): S3ServerError | undefined {
-  const small = sizes.findIndex((size, i) => i < sizes.length - 1 && size < minPartSize)
-  if (small >= 0) {
-    return new S3ServerError('EntityTooSmall', undefined, {
-      ProposedSize: String(sizes[small]),
-      MinSizeAllowed: String(minPartSize),
-      PartNumber: String(input.parts[small]!.partNumber),
-    })
-  }
-  const total = sizes.reduce((sum, size) => sum + size, 0)
-  if (total > MULTIPART_LIMITS.maxObjectSize) {
-    return new S3ServerError('EntityTooLarge', `The completed object would be ${total} bytes; at most 5 TiB.`)
-  }
-  return undefined
 }
 
 /** The object record: part files in order, size, and S3's `md5(part md5s)-N` ETag. */
@@ -131,9 +97,4 @@ function objectOf(upload: StoredUpload, parts: StoredPart[], headers?: Record<st
     contentType: upload.contentType,
     headers: { ...(headers ?? upload.headers) },
   }
-}
-
-/** An ETag as stored: without the quotes a client may send. */
-export function unquote(etag: string): string {
-  return etag.trim().replace(/^"(.*)"$/, '$1')
 }

@@ -1,8 +1,9 @@
+import { lowerCaseKeys } from '../../common/lower-case-keys.js'
+import { createUploadId, isUploadId } from '../../common/upload-id.js'
 import type { CreateMultipartUploadInput, UploadInfo } from '../../types.js'
 import type { Drive } from '../drive.js'
 import { noSuchBucket, requireBucket } from '../lookup.js'
-import { lowerCaseKeys } from '../put-object.js'
-import { createUploadId, encodeUploadKey, isUploadId } from '../upload-codec.js'
+import { encodeUploadKey } from '../upload-codec.js'
 import { type StoredUpload, toUploadInfo } from '../upload-records.js'
 
 /** Records a new upload (durably, like any commit), so its parts survive a restart. */

@@ -1,6 +1,7 @@
+import { compareUtf8 } from '../../common/compare-utf8.js'
 import type { ListMultipartUploadsInput, ListMultipartUploadsResult, UploadInfo } from '../../types.js'
 import type { Drive } from '../drive.js'
-import { compareUtf8, encodeBucketBase, encodePastPrefix } from '../key-codec.js'
+import { encodeBucketBase, encodePastPrefix } from '../key-codec.js'
 import { requireBucket } from '../lookup.js'
 import { decodeUploadKey } from '../upload-codec.js'
 import { toUploadInfo } from '../upload-records.js'

@@ -1,7 +1,8 @@
 import { S3ServerError } from '../../../errors.js'
+import { isUploadId } from '../../common/upload-id.js'
 import type { Drive } from '../drive.js'
 import { requireBucket } from '../lookup.js'
-import { encodeUploadKey, isUploadId } from '../upload-codec.js'
+import { encodeUploadKey } from '../upload-codec.js'
 import type { StoredUpload } from '../upload-records.js'
 
 /** The upload in progress, or NoSuchUpload (NoSuchBucket when the bucket is missing). */

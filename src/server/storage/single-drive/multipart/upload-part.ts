@@ -1,5 +1,4 @@
-import { S3ServerError } from '../../../errors.js'
-import { MULTIPART_LIMITS } from '../../multipart-limits.js'
+import { checkPartNumber } from '../../common/part-checks.js'
 import type { PartInfo, UploadPartInput } from '../../types.js'
 import { removeDataFile } from '../data-files.js'
 import type { Drive } from '../drive.js'
@@ -45,14 +44,4 @@ export async function uploadPart(drive: Drive, input: UploadPartInput): Promise<
   }
   if (outcome.replaced) await removeDataFile(drive, outcome.replaced.id)
   return toPartInfo(input.partNumber, stored)
-}
-
-/** InvalidArgument unless `partNumber` is an integer in 1..10,000. */
-export function checkPartNumber(partNumber: number): void {
-  if (Number.isInteger(partNumber) && partNumber >= 1 && partNumber <= MULTIPART_LIMITS.maxPartNumber) return
-  throw new S3ServerError(
-    'InvalidArgument',
-    `Part number must be an integer between 1 and ${MULTIPART_LIMITS.maxPartNumber}, inclusive.`,
-    { ArgumentName: 'partNumber', ArgumentValue: String(partNumber) },
-  )
 }
