@@ -66,133 +66,157 @@ export function createServer(options: ServerOptions): SiloServer {
   let storage: StorageBackend | undefined
   let events: BucketEvents | undefined
   let heal: HealSequences | undefined
+  // From start() until stop() or a failed start: a second start() in between is refused.
+  let active = false
   let markStopped!: () => void
   const stopped = new Promise<void>((resolve) => {
     markStopped = resolve
   })
 
+  // Closes what a start opened, in reverse order: shared by stop() and by a start that fails
+  // half-way (its port in use), so the drive lock and LMDB are released with the storage and a
+  // retry in this process, or another process, can open the drives again.
+  async function release(): Promise<void> {
+    const server = http
+    http = undefined
+    // Listen streams end with their final chunk before connections are closed.
+    if (events) {
+      events.closeListeners()
+      await new Promise((resolve) => setImmediate(resolve))
+    }
+    if (server?.listening) {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+      server.closeAllConnections()
+      await closed
+    }
+    await events?.close()
+    events = undefined
+    // Heal sequences end before the drives they heal close.
+    await heal?.close()
+    heal = undefined
+    await storage?.close()
+    storage = undefined
+    active = false
+  }
+
   const api: SiloServer = {
     stopped,
     async start() {
-      if (http) throw new Error('the server is already started')
-      const opened =
-        opts.dirs.length === 1 ? await openSingleDrive(opts.dirs[0]!) : await openErasure(opts.dirs)
-      storage = opened
-      const iam = new Iam(opened, { accessKey: opts.accessKey, secretKey: opts.secretKey })
-      await iam.load()
-      const configStore = new ConfigStore(opened, opts.region, {
-        log: (message) => opts.logger.warn(`[silo] ${message}`),
-      })
-      const lifecycle = new Lifecycle(
-        await configStore.loadAtStart(),
-        () => configStore.loadAtStart(),
-        opts.logger,
-      )
-      // Erasure storage classes from the configuration (`storageclass`); a stored value these
-      // drives cannot give (validated when it was set) falls back to the default, loudly.
-      const applyStorageClasses = (config: ServerConfig) => {
-        try {
-          configStore.checkStorageClasses(config, true)
-        } catch (error) {
-          opts.logger.warn(`[silo] ${(error as Error).message}; using the default storage classes`)
-        }
+      if (active) throw new Error('the server is already started')
+      active = true
+      try {
+        return await open()
+      } catch (error) {
+        // The caller sees why the start failed, not a later failure of the clean-up.
+        await release().catch((cleanup: unknown) =>
+          opts.logger.warn(`[silo] closing after a failed start: ${(cleanup as Error).message}`),
+        )
+        active = false
+        throw error
       }
-      applyStorageClasses(lifecycle.config)
-      const network = new NetworkStats()
-      heal = new HealSequences(opened)
-      const admin: AdminServices = {
-        config: configStore,
-        network,
-        heal,
-        address: () => {
-          const bound = http?.address() as AddressInfo | null | undefined
-          return bound ? `${opts.host || '0.0.0.0'}:${bound.port}` : ''
-        },
-        stop: async (drainMs: number, except: ServerResponse) => {
-          await lifecycle.beginStop({ drainMs, except })
-          await api.stop()
-        },
-      }
-      const ctx = createContext(opened, iam, lifecycle, admin, configStore.regionOf(lifecycle.config), opts)
-      // Restart (admin `service restart`): IAM and region first, then the event targets.
-      lifecycle.onReload(async (config) => {
-        applyStorageClasses(config)
-        await iam.load()
-        ctx.region = configStore.regionOf(config)
-        ctx.auth.region = ctx.region
-      })
-      let url = ''
-      events = createBucketEvents({
-        storage: opened,
-        region: () => ctx.region,
-        ownerAccessKey: iam.root.current.accessKey,
-        log: (message) => opts.logger.warn(`[silo events] ${message}`),
-        notify: opts.notify,
-        // The configuration in effect: the data folder's, or an older setup's home file.
-        loadNotify: () => lifecycle.config.notify,
-        originEndpoint: () => url,
-        drives: opts.dirs,
-      })
-      ctx.events = events
-      ctx.notifications = events
-      // Rules are loaded before the first request, so no event of an early request is missed.
-      const arns = await events.start()
-      const started = events
-      // A restart prints the seed's line again, with only the targets that came up.
-      lifecycle.onReload(async () => {
-        const online = await started.reload()
-        if (!opts.quiet && online.length > 0) opts.logger.info(formatSqsArns(online))
-      })
-      const listener = createRequestListener(ctx)
-      http = createNodeServer(opts.tls, listener, opts.connections, opts.logger)
-      http.on('connection', (socket) => network.track(socket))
-      const server = http
-      await new Promise<void>((resolve, reject) => {
-        server.once('error', reject)
-        server.listen(opts.port, opts.host || undefined, () => {
-          server.off('error', reject)
-          resolve()
-        })
-      })
-      const { port } = server.address() as AddressInfo
-      const scheme = opts.tls ? 'https:' : 'http:'
-      const endpoints = listEndpoints(opts.host, port).map((e) => e.replace(/^http:/, scheme))
-      url =
-        opts.host === '' || opts.host === '0.0.0.0' || opts.host === '::'
-          ? `${scheme}//127.0.0.1:${port}`
-          : endpoints[0]!
-      // The seed's line, printed only for targets that started without error.
-      const sqs = arns.length > 0 ? `\n${formatSqsArns(arns)}` : ''
-      const layout = await opened.layout?.()
-      const erasure = layout && { drives: layout.drives.length, ...layout.standard }
-      const banner = { ...opts, ...iam.root.current, region: ctx.region, endpoints, erasure }
-      if (iam.root.persisted) banner.usingDefaultCredential = false
-      if (!opts.quiet) opts.logger.info(formatBanner(banner) + sqs)
-      return { url, port, host: opts.host || '0.0.0.0' }
     },
 
     async stop() {
-      const server = http
-      http = undefined
-      // Listen streams end with their final chunk before connections are closed.
-      if (events) {
-        events.closeListeners()
-        await new Promise((resolve) => setImmediate(resolve))
-      }
-      if (server) {
-        const closed = new Promise<void>((resolve) => server.close(() => resolve()))
-        server.closeAllConnections()
-        await closed
-      }
-      await events?.close()
-      events = undefined
-      // Heal sequences end before the drives they heal close.
-      await heal?.close()
-      heal = undefined
-      await storage?.close()
-      storage = undefined
+      await release()
       markStopped()
     },
+  }
+
+  async function open(): Promise<StartedServer> {
+    const opened =
+      opts.dirs.length === 1 ? await openSingleDrive(opts.dirs[0]!) : await openErasure(opts.dirs)
+    storage = opened
+    const iam = new Iam(opened, { accessKey: opts.accessKey, secretKey: opts.secretKey })
+    await iam.load()
+    const configStore = new ConfigStore(opened, opts.region, {
+      log: (message) => opts.logger.warn(`[silo] ${message}`),
+    })
+    const lifecycle = new Lifecycle(
+      await configStore.loadAtStart(),
+      () => configStore.loadAtStart(),
+      opts.logger,
+    )
+    // Erasure storage classes from the configuration (`storageclass`); a stored value these
+    // drives cannot give (validated when it was set) falls back to the default, loudly.
+    const applyStorageClasses = (config: ServerConfig) => {
+      try {
+        configStore.checkStorageClasses(config, true)
+      } catch (error) {
+        opts.logger.warn(`[silo] ${(error as Error).message}; using the default storage classes`)
+      }
+    }
+    applyStorageClasses(lifecycle.config)
+    const network = new NetworkStats()
+    heal = new HealSequences(opened)
+    const admin: AdminServices = {
+      config: configStore,
+      network,
+      heal,
+      address: () => {
+        const bound = http?.address() as AddressInfo | null | undefined
+        return bound ? `${opts.host || '0.0.0.0'}:${bound.port}` : ''
+      },
+      stop: async (drainMs: number, except: ServerResponse) => {
+        await lifecycle.beginStop({ drainMs, except })
+        await api.stop()
+      },
+    }
+    const ctx = createContext(opened, iam, lifecycle, admin, configStore.regionOf(lifecycle.config), opts)
+    // Restart (admin `service restart`): IAM and region first, then the event targets.
+    lifecycle.onReload(async (config) => {
+      applyStorageClasses(config)
+      await iam.load()
+      ctx.region = configStore.regionOf(config)
+      ctx.auth.region = ctx.region
+    })
+    let url = ''
+    events = createBucketEvents({
+      storage: opened,
+      region: () => ctx.region,
+      ownerAccessKey: iam.root.current.accessKey,
+      log: (message) => opts.logger.warn(`[silo events] ${message}`),
+      notify: opts.notify,
+      // The configuration in effect: the data folder's, or an older setup's home file.
+      loadNotify: () => lifecycle.config.notify,
+      originEndpoint: () => url,
+      drives: opts.dirs,
+    })
+    ctx.events = events
+    ctx.notifications = events
+    // Rules are loaded before the first request, so no event of an early request is missed.
+    const arns = await events.start()
+    const started = events
+    // A restart prints the seed's line again, with only the targets that came up.
+    lifecycle.onReload(async () => {
+      const online = await started.reload()
+      if (!opts.quiet && online.length > 0) opts.logger.info(formatSqsArns(online))
+    })
+    const listener = createRequestListener(ctx)
+    http = createNodeServer(opts.tls, listener, opts.connections, opts.logger)
+    http.on('connection', (socket) => network.track(socket))
+    const server = http
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject)
+      server.listen(opts.port, opts.host || undefined, () => {
+        server.off('error', reject)
+        resolve()
+      })
+    })
+    const { port } = server.address() as AddressInfo
+    const scheme = opts.tls ? 'https:' : 'http:'
+    const endpoints = listEndpoints(opts.host, port).map((e) => e.replace(/^http:/, scheme))
+    url =
+      opts.host === '' || opts.host === '0.0.0.0' || opts.host === '::'
+        ? `${scheme}//127.0.0.1:${port}`
+        : endpoints[0]!
+    // The seed's line, printed only for targets that started without error.
+    const sqs = arns.length > 0 ? `\n${formatSqsArns(arns)}` : ''
+    const layout = await opened.layout?.()
+    const erasure = layout && { drives: layout.drives.length, ...layout.standard }
+    const banner = { ...opts, ...iam.root.current, region: ctx.region, endpoints, erasure }
+    if (iam.root.persisted) banner.usingDefaultCredential = false
+    if (!opts.quiet) opts.logger.info(formatBanner(banner) + sqs)
+    return { url, port, host: opts.host || '0.0.0.0' }
   }
   return api
 }
