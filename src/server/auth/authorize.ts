@@ -3,7 +3,6 @@ import {
   actionsForOperation,
   type CompiledPolicy,
   evaluate,
-  isS3Operation,
   type RequiredAction,
   resourceOf,
   S3_ACTIONS,
@@ -46,7 +45,7 @@ export async function authorize(args: AuthorizeArgs): Promise<void> {
     if (await mayDeleteSomething(args)) return
     throw denied(identity, 's3:DeleteObject', route.bucket, '')
   }
-  for (const required of requiredActions(route)) {
+  for (const required of actionsForOperation(route.operation)) {
     const [bucket, key] = targetOf(required, args)
     if (!(await isActionAllowed(args, required.action, bucket, key))) {
       throw denied(identity, required.action, bucket, key)
@@ -115,21 +114,15 @@ async function mayDeleteSomething(args: AuthorizeArgs): Promise<boolean> {
   )
 }
 
-function requiredActions(route: S3Route): readonly RequiredAction[] {
-  // Operations outside the policy table (rare sub-resources) need the route table's action.
-  if (isS3Operation(route.operation)) return actionsForOperation(route.operation)
-  return [{ action: route.action as S3Action, on: 'request' }]
-}
-
 function targetOf(required: RequiredAction, args: AuthorizeArgs): [string, string] {
   if (required.on === 'request') return [args.route.bucket, args.route.key]
   const source = parseCopySource(args.req.headers['x-amz-copy-source'])
   return [source.bucket, source.key]
 }
 
-function denied(identity: Identity, action: string, bucket: string, key: string): S3ServerError {
+function denied(identity: Identity, action: S3Action, bucket: string, key: string): S3ServerError {
   const who = identity.anonymous ? 'anonymous requests' : identity.accessKey
-  const kind = S3_ACTIONS[action as S3Action] ?? 'object'
+  const kind = S3_ACTIONS[action]
   return new S3ServerError(
     'AccessDenied',
     `Access Denied: ${who} may not ${action} on ${resourceOf(kind, bucket, key)}.`,

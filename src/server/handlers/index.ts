@@ -1,5 +1,5 @@
+import type { S3Operation } from '../../shared/policy/operations.js'
 import type { Handler } from '../context.js'
-import type { S3Operation } from '../router/route-table.js'
 import { BUCKET_HANDLERS } from './buckets/index.js'
 import { LISTING_HANDLERS } from './listing/index.js'
 import { MULTIPART_HANDLERS } from './multipart/index.js'

@@ -1,5 +1,6 @@
+import type { S3Operation } from '../../shared/policy/operations.js'
 import type { QueryPairs } from '../../shared/sigv4/canonical-query.js'
-import { ROUTE_TABLE, type RouteLevel, type S3Action, type S3Operation } from './route-table.js'
+import { ROUTE_TABLE, type RouteLevel } from './route-table.js'
 
 /** What decides a route: method, level, query and headers. */
 export interface RouteInput {
@@ -16,7 +17,7 @@ interface CompiledRoute {
   /** Whether any term reads the query (such a route never matches a query-less request). */
   readsQuery: boolean
   /** What matchRoute returns: built once, so matching allocates nothing. */
-  result: { operation: S3Operation; action: S3Action }
+  result: { operation: S3Operation }
 }
 
 function compileCondition(condition: string): Test[] {
@@ -39,26 +40,26 @@ function compileCondition(condition: string): Test[] {
 // match without one: those requests skip the subresource rows (acl, tagging, uploadId, …).
 const ROUTES = new Map<string, CompiledRoute[]>()
 const QUERYLESS_ROUTES = new Map<string, CompiledRoute[]>()
-for (const [method, level, condition, operation, action] of ROUTE_TABLE) {
+for (const [method, level, condition, operation] of ROUTE_TABLE) {
   const key = `${method} ${level}`
   const readsQuery = condition.split('&').some((term) => term !== '' && !term.startsWith('@'))
   const route = {
     tests: compileCondition(condition),
     readsQuery,
-    result: Object.freeze({ operation, action }),
+    result: Object.freeze({ operation }),
   }
   ROUTES.set(key, [...(ROUTES.get(key) ?? []), route])
   if (!readsQuery) QUERYLESS_ROUTES.set(key, [...(QUERYLESS_ROUTES.get(key) ?? []), route])
 }
 
 /**
- * The operation (and IAM action) a request names, or `undefined` when no row matches
- * (the method is not allowed on that resource).
+ * The operation a request names, or `undefined` when no row matches (the method is not
+ * allowed on that resource).
  *
  * @example matchRoute({ method: 'GET', level: 'bucket', query: [['location', '']], headers: {} })
- * // { operation: 'GetBucketLocation', action: 's3:GetBucketLocation' }
+ * // { operation: 'GetBucketLocation' }
  */
-export function matchRoute(input: RouteInput): { operation: S3Operation; action: S3Action } | undefined {
+export function matchRoute(input: RouteInput): { operation: S3Operation } | undefined {
   const key = `${input.method} ${input.level}`
   const candidates = input.query.length === 0 ? QUERYLESS_ROUTES.get(key) : ROUTES.get(key)
   if (!candidates) return undefined

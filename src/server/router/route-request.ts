@@ -1,16 +1,16 @@
 import { explainInvalidBucketName, explainInvalidObjectName } from '../../shared/names.js'
+import type { S3Operation } from '../../shared/policy/operations.js'
 import { parseQueryString } from '../../shared/sigv4/canonical-query.js'
 import { uriDecode } from '../../shared/sigv4/uri-encode.js'
 import { S3ServerError } from '../errors.js'
 import { matchRoute } from './match-route.js'
-import type { RouteLevel, S3Action, S3Operation } from './route-table.js'
+import type { RouteLevel } from './route-table.js'
 import { splitTarget } from './split-target.js'
 
 /** A request parsed into the S3 operation it names. */
 export interface S3Route {
+  /** What the request does; what it needs is `actionsForOperation(operation)`. */
   operation: S3Operation
-  /** The IAM action the operation needs (authorization is a function of the route). */
-  action: S3Action
   level: RouteLevel
   /** '' at service level. */
   bucket: string
@@ -57,7 +57,7 @@ export function routeRequest(request: RoutableRequest, domain?: string): S3Route
     throw new S3ServerError('MethodNotAllowed', `${request.method} is not allowed on a ${level} resource.`)
   }
   if (level !== 'service') checkNames(bucket, key)
-  return { operation: matched.operation, action: matched.action, level, bucket, key, path, query }
+  return { operation: matched.operation, level, bucket, key, path, query }
 }
 
 // Bucket names seen valid: a server sees few distinct buckets, and checking the name's shape

@@ -65,6 +65,7 @@ export const S3_ACTIONS = {
   's3:PutObjectRetention': 'object',
   's3:GetObjectLegalHold': 'object',
   's3:PutObjectLegalHold': 'object',
+  's3:GetObjectAttributes': 'object',
   's3:BypassGovernanceRetention': 'object',
   's3:RestoreObject': 'object',
 } as const satisfies Record<string, ActionResourceKind>

@@ -19,8 +19,8 @@ describe('actionsForOperation', () => {
     ['GetBucketPolicy', ['s3:GetBucketPolicy']],
     ['PutBucketPolicy', ['s3:PutBucketPolicy']],
     ['DeleteBucketPolicy', ['s3:DeleteBucketPolicy']],
-    ['GetBucketNotification', ['s3:GetBucketNotification']],
-    ['PutBucketNotification', ['s3:PutBucketNotification']],
+    ['GetBucketNotificationConfiguration', ['s3:GetBucketNotification']],
+    ['PutBucketNotificationConfiguration', ['s3:PutBucketNotification']],
     ['ListenBucketNotification', ['s3:ListenBucketNotification']],
     ['GetObject', ['s3:GetObject']],
     ['HeadObject', ['s3:GetObject']],
@@ -36,6 +36,9 @@ describe('actionsForOperation', () => {
     ['AbortMultipartUpload', ['s3:AbortMultipartUpload']],
     ['ListParts', ['s3:ListMultipartUploadParts']],
     ['DeleteBucketCors', ['s3:PutBucketCORS']],
+    ['GetBucketWebsite', ['s3:GetBucketWebsite']],
+    ['GetBucketReplication', ['s3:GetReplicationConfiguration']],
+    ['GetObjectAttributes', ['s3:GetObjectAttributes']],
   ])('%s → %j', (operation, expected) => {
     const actions = actionsForOperation(operation).map((r) =>
       r.on === 'copy-source' ? `source ${r.action}` : r.action,

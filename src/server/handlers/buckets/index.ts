@@ -1,5 +1,5 @@
+import type { S3Operation } from '../../../shared/policy/operations.js'
 import type { Handler } from '../../context.js'
-import type { S3Operation } from '../../router/route-table.js'
 import { handleCreateBucket } from './create-bucket.js'
 import { handleDeleteBucket } from './delete-bucket.js'
 import { handleGetBucketLocation } from './get-bucket-location.js'

@@ -1,5 +1,5 @@
+import type { S3Operation } from '../../../shared/policy/operations.js'
 import type { Handler } from '../../context.js'
-import type { S3Operation } from '../../router/route-table.js'
 import { handleListObjects } from './list-objects.js'
 import { handleListObjectsV2 } from './list-objects-v2.js'
 

@@ -1,5 +1,5 @@
+import type { S3Operation } from '../../../shared/policy/operations.js'
 import type { Handler } from '../../context.js'
-import type { S3Operation } from '../../router/route-table.js'
 import { handleAbortMultipartUpload } from './abort-multipart-upload.js'
 import { handleCompleteMultipartUpload } from './complete-multipart-upload.js'
 import { handleCreateMultipartUpload } from './create-multipart-upload.js'

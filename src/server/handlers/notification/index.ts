@@ -1,5 +1,5 @@
+import type { S3Operation } from '../../../shared/policy/operations.js'
 import type { Handler } from '../../context.js'
-import type { S3Operation } from '../../router/route-table.js'
 import { handleGetBucketNotification } from './get-bucket-notification.js'
 import { handleListenBucketNotification } from './listen-bucket-notification.js'
 import { handlePutBucketNotification } from './put-bucket-notification.js'

@@ -1,5 +1,5 @@
+import type { S3Operation } from '../../../shared/policy/operations.js'
 import type { Handler } from '../../context.js'
-import type { S3Operation } from '../../router/route-table.js'
 import { handleCopyObject } from './copy-object.js'
 import { handleDeleteObject } from './delete-object.js'
 import { handleDeleteObjects } from './delete-objects.js'

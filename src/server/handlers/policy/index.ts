@@ -1,5 +1,5 @@
+import type { S3Operation } from '../../../shared/policy/operations.js'
 import type { Handler } from '../../context.js'
-import type { S3Operation } from '../../router/route-table.js'
 import { handleDeleteBucketPolicy } from './delete-bucket-policy.js'
 import { handleGetBucketPolicy } from './get-bucket-policy.js'
 import { handlePutBucketPolicy } from './put-bucket-policy.js'
