@@ -50,6 +50,18 @@ describe.skipIf(!CLI_BUILT || !HAS_SCRIPT)('on a terminal', () => {
     expect(buckets).toMatch(/^<32m>\[.*\]<39m> <33m> {5}0B<39m> <1m><36m>photos\/<39m><22m>\r\n$/)
   })
 
+  it('ls on a terminal shows control characters in a key as ?, so a key cannot drive the terminal', async () => {
+    const key = 'evil\u001b[2J\u001b]0;owned\u0007.txt'
+    expect((await env.run(['cp', join(work, 'cat.jpg'), `local/photos/odd/${key}`])).code).toBe(0)
+    const shown = await onTerminal(['--no-color', 'ls', 'local/photos/odd/'])
+    expect(shown.stdout).toContain('evil?[2J?]0;owned?.txt')
+    expect(shown.stdout).not.toContain('\u001b')
+    // Piped output and JSON keep the key as it is, for scripts.
+    expect((await env.run(['ls', 'local/photos/odd/'])).stdout).toContain(key)
+    expect(jsonLines((await env.run(['--json', 'ls', 'local/photos/odd/'])).stdout)[0]?.key).toBe(key)
+    await env.run(['rm', '--recursive', '--force', 'local/photos/odd/'])
+  })
+
   it('ls prints no colour with --no-color, with NO_COLOR, or when piped', async () => {
     for (const result of [
       await onTerminal(['--no-color', 'ls', 'local/photos']),

@@ -12,6 +12,7 @@ import { describeError } from '../errors/describe-error.js'
 import { createPalette, type Palette } from '../output/colors.js'
 import { formatSize } from '../output/format-size.js'
 import { formatListDate } from '../output/format-time.js'
+import { printable } from '../output/terminal-text.js'
 import { listRemote } from '../remote/list-remote.js'
 import { splitRemote } from '../remote/parse-remote.js'
 
@@ -23,10 +24,14 @@ interface LsOptions {
 // Width of `[2026-11-22 06:17:43 UTC]`, so prefixes (which have no date) line up.
 const NO_DATE = ' '.repeat(25)
 
-/** How a listing line is coloured: the palette (off by default) and whether the name is a folder. */
+/**
+ * How a listing line is shown: the palette (off by default), whether the name is a folder, and
+ * whether it goes to a terminal (control characters in the name then print as `?`).
+ */
 export interface EntryStyle {
   colors?: Palette
   folder?: boolean
+  terminal?: boolean
 }
 
 const PLAIN = createPalette(false)
@@ -44,8 +49,14 @@ export function formatEntry(
 ): string {
   const c = style.colors ?? PLAIN
   const when = date ? c.green(`[${formatListDate(date)}]`) : NO_DATE
-  const shown = style.folder ? c.bold(c.cyan(name)) : c.bold(name)
+  // A key may hold escape sequences: on a terminal they would run, not print. Pipes get the key as is.
+  const text = style.terminal ? printable(name) : name
+  const shown = style.folder ? c.bold(c.cyan(text)) : c.bold(text)
   return `${when} ${c.yellow(formatSize(size).padStart(7))} ${shown}`
+}
+
+function styleFor(ctx: CliContext, folder: boolean): EntryStyle {
+  return { colors: ctx.out.colors, folder, terminal: process.stdout.isTTY === true }
 }
 
 /**
@@ -79,7 +90,7 @@ export function registerLsCommand(program: Command): void {
 
 async function listBuckets(ctx: CliContext, client: Client): Promise<void> {
   for (const { name, creationDate } of await client.listBuckets()) {
-    ctx.out.result(formatEntry(creationDate, 0, `${name}/`, { colors: ctx.out.colors, folder: true }), {
+    ctx.out.result(formatEntry(creationDate, 0, `${name}/`, styleFor(ctx, true)), {
       type: 'folder',
       lastModified: creationDate.toISOString(),
       size: 0,
@@ -99,8 +110,7 @@ async function listObjects(
   const folder = prefix.slice(0, prefix.lastIndexOf('/') + 1)
   for await (const entry of listRemote(client, bucket, prefix, recursive)) {
     const name = entry.key.slice(folder.length)
-    const style = { colors: ctx.out.colors, folder: entry.isPrefix }
-    ctx.out.result(formatEntry(entry.lastModified, entry.size, name, style), {
+    ctx.out.result(formatEntry(entry.lastModified, entry.size, name, styleFor(ctx, entry.isPrefix)), {
       type: entry.isPrefix ? 'folder' : 'file',
       ...(entry.lastModified ? { lastModified: entry.lastModified.toISOString() } : {}),
       size: entry.size,
@@ -121,12 +131,15 @@ async function listIncomplete(
   for await (const upload of client.listIncompleteUploads(bucket, prefix, recursive)) {
     if (upload.key === undefined) {
       const name = upload.prefix.slice(folder.length)
-      const style = { colors: ctx.out.colors, folder: true }
-      ctx.out.result(formatEntry(undefined, 0, name, style), { type: 'folder', size: 0, key: name })
+      ctx.out.result(formatEntry(undefined, 0, name, styleFor(ctx, true)), {
+        type: 'folder',
+        size: 0,
+        key: name,
+      })
       continue
     }
     const name = upload.key.slice(folder.length)
-    ctx.out.result(formatEntry(upload.initiated, upload.size, name, { colors: ctx.out.colors }), {
+    ctx.out.result(formatEntry(upload.initiated, upload.size, name, styleFor(ctx, false)), {
       type: 'file',
       lastModified: upload.initiated.toISOString(),
       size: upload.size,
