@@ -1,3 +1,4 @@
+import { explainInvalidBucketName, explainInvalidObjectName } from '../../shared/names.js'
 import { S3ServerError } from '../errors.js'
 
 /** The object an `x-amz-copy-source` header names. */
@@ -27,7 +28,19 @@ export function parseCopySource(header: string | string[] | undefined): CopySour
   const slash = trimmed.indexOf('/')
   if (slash <= 0 || slash === trimmed.length - 1) throw invalid('must be <bucket>/<key>')
   const source: CopySource = { bucket: trimmed.slice(0, slash), key: trimmed.slice(slash + 1) }
+  // Checked here, before any store sees them: LMDB refuses keys past its limit with a RangeError
+  // (a 500), found by test/property/copy-source.property.test.ts.
+  const badName = explainInvalidBucketName(source.bucket) ?? explainInvalidObjectName(source.key)
+  if (badName) throw invalid(`names no valid object: ${badName}`)
   const versionId = q === -1 ? null : new URLSearchParams(header.slice(q + 1)).get('versionId')
+  // Objects are not versioned: every object's version is "null", as on an unversioned S3 bucket.
+  // Any other version is refused rather than silently copying the current object.
+  if (versionId && versionId !== 'null') {
+    throw new S3ServerError(
+      'NotImplemented',
+      `Copying a version of an object (versionId=${versionId} in x-amz-copy-source) is not implemented: Silo does not keep object versions.`,
+    )
+  }
   if (versionId) source.versionId = versionId
   return source
 }

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest'
+import { parseCopySource } from '../../../src/server/auth/copy-source.js'
+
+function codeOf(header: string): string | undefined {
+  try {
+    parseCopySource(header)
+    return undefined
+  } catch (error) {
+    return (error as { code?: string }).code
+  }
+}
+
+describe('parseCopySource', () => {
+  it.each([
+    ['/photos/2024%2Fa.jpg', { bucket: 'photos', key: '2024/a.jpg' }],
+    ['photos/a b', { bucket: 'photos', key: 'a b' }],
+    ['/photos/a?versionId=null', { bucket: 'photos', key: 'a', versionId: 'null' }],
+  ])('reads %s', (header, expected) => {
+    expect(parseCopySource(header)).toEqual(expected)
+  })
+
+  it.each([
+    ['', 'InvalidArgument'],
+    ['/photos', 'InvalidArgument'],
+    ['/photos/', 'InvalidArgument'],
+    ['/%E0%A4%A/a', 'InvalidArgument'],
+    [`/${'b'.repeat(300)}/a`, 'InvalidArgument'],
+    [`/photos/${'k'.repeat(1025)}`, 'InvalidArgument'],
+    ['/Bad_Bucket/a', 'InvalidArgument'],
+    // Silo keeps no versions: copying a named version must not silently copy the current object.
+    ['/photos/a?versionId=3HL4kqtJlcpXroDTDmJ', 'NotImplemented'],
+  ])('refuses %s with %s', (header, code) => {
+    expect(codeOf(header)).toBe(code)
+  })
+})
