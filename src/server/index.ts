@@ -21,9 +21,11 @@ import { openSingleDrive } from './storage/single-drive.js'
 import type { StorageBackend } from './storage/types.js'
 import { createNodeServer } from './tls/create-node-server.js'
 
+export type { ConnectionOptions } from './connections/connection-limits.js'
 export type { Logger } from './context.js'
 export type { CorsOptions } from './cors/cors-policy.js'
 export type { ServerOptions } from './options.js'
+export { checkDriveList } from './storage/erasure/drive-list.js'
 export { readCertsDir, type TlsOptions } from './tls/tls-options.js'
 
 /** Where a started server listens. */

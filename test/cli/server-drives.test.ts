@@ -3,15 +3,17 @@ import { describe, expect, it } from 'vitest'
 import { resolveDriveArgs } from '../../src/cli/commands/server.js'
 
 describe('silo server DIR...: the drive list', () => {
-  it('one directory is the single-drive backend, even through an ellipsis of one', () => {
-    expect(resolveDriveArgs(['./data'])).toEqual(['./data'])
-    expect(resolveDriveArgs(['/data{3...3}'])).toEqual(['/data3'])
+  it('one directory is the single-drive backend, even through an ellipsis of one', async () => {
+    expect(await resolveDriveArgs(['./data'])).toEqual(['./data'])
+    expect(await resolveDriveArgs(['/data{3...3}'])).toEqual(['/data3'])
   })
 
-  it('expands ellipses and keeps the order given', () => {
-    expect(resolveDriveArgs(['/data{1...8}'])).toEqual(Array.from({ length: 8 }, (_, i) => `/data${i + 1}`))
-    expect(resolveDriveArgs(['/z', '/a{1...2}', '/m'])).toEqual(['/z', '/a1', '/a2', '/m'])
-    expect(resolveDriveArgs(['/mnt/disk{1...2}/d{01...08}'])).toHaveLength(16)
+  it('expands ellipses and keeps the order given', async () => {
+    expect(await resolveDriveArgs(['/data{1...8}'])).toEqual(
+      Array.from({ length: 8 }, (_, i) => `/data${i + 1}`),
+    )
+    expect(await resolveDriveArgs(['/z', '/a{1...2}', '/m'])).toEqual(['/z', '/a1', '/a2', '/m'])
+    expect(await resolveDriveArgs(['/mnt/disk{1...2}/d{01...08}'])).toHaveLength(16)
   })
 
   it.each([
@@ -22,7 +24,7 @@ describe('silo server DIR...: the drive list', () => {
     [['/d{1...4}', '/d2', '/x'], `drive ${resolve('/d2')} is given twice ('/d2' and '/d2')`],
     [['d1', './d1', 'd2', 'd3'], `drive ${resolve('d1')} is given twice ('d1' and './d1')`],
     [['/d{1..4}'], "'/d{1..4}': {1..4} is not a range"],
-  ])('refuses %j: %s', (args, message) => {
-    expect(() => resolveDriveArgs(args)).toThrow(message)
+  ])('refuses %j: %s', async (args, message) => {
+    await expect(resolveDriveArgs(args)).rejects.toThrow(message)
   })
 })

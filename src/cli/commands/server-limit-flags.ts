@@ -1,5 +1,5 @@
 import { type Command, InvalidArgumentError } from 'commander'
-import type { ConnectionOptions } from '../../server/connections/connection-limits.js'
+import type { ConnectionOptions } from '../../server/index.js'
 
 // flag, createServer option, help. Each option also reads its SILO_* variable (docs/cli.md).
 const FLAGS = [

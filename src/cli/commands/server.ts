@@ -1,5 +1,4 @@
 import type { Command } from 'commander'
-import { checkDriveList } from '../../server/storage/erasure/drive-list.js'
 import { EllipsisError, expandEllipsesAll } from '../../shared/ellipses.js'
 import { formatLoopbackNote, resolveServerAddress } from './server-address.js'
 import { addLimitFlags, readLimitFlags } from './server-limit-flags.js'
@@ -11,14 +10,17 @@ interface ServerCommandOptions extends Record<string, unknown> {
 
 /**
  * The drives `silo server` was given, with `{1...n}` ellipses expanded, checked: one directory
- * (the single-drive backend) or 4 to 16 distinct ones, an even count (erasure mode). Throws an
- * Error whose message names the problem.
+ * (the single-drive backend) or 4 to 16 distinct ones, an even count (erasure mode). Rejects
+ * with an Error whose message names the problem.
  * @example
- * resolveDriveArgs(['/data{1...8}']) // ['/data1', ..., '/data8']
+ * await resolveDriveArgs(['/data{1...8}']) // ['/data1', ..., '/data8']
  */
-export function resolveDriveArgs(args: readonly string[]): string[] {
+export async function resolveDriveArgs(args: readonly string[]): Promise<string[]> {
   const dirs = expandEllipsesAll(args)
   if (dirs.length === 1) return dirs
+  // The erasure layer's own check, through the server's public API: loaded with import(), as
+  // the CLI loads server code only for this command.
+  const { checkDriveList } = await import('../../server/index.js')
   checkDriveList(dirs)
   return dirs
 }
@@ -46,7 +48,7 @@ export function registerServerCommand(program: Command): void {
     .action(async (args: string[], options: ServerCommandOptions) => {
       let dirs: string[]
       try {
-        dirs = resolveDriveArgs(args)
+        dirs = await resolveDriveArgs(args)
       } catch (error) {
         const what = error instanceof EllipsisError ? 'invalid drive argument ' : ''
         console.error(`silo server: ${what}${(error as Error).message}`)
