@@ -7,7 +7,7 @@ import { type FGetObjectOptions, fGetObject } from './operations/object/f-get-ob
 import { fPutObject } from './operations/object/f-put-object.js'
 import { type GetObjectOptions, getObject } from './operations/object/get-object.js'
 import { getPartialObject } from './operations/object/get-partial-object.js'
-import { putObject, type UploadedObjectInfo } from './operations/object/put-object.js'
+import { putObject } from './operations/object/put-object.js'
 import { removeIncompleteUpload } from './operations/object/remove-incomplete-upload.js'
 import { type RemoveOptions, removeObject } from './operations/object/remove-object.js'
 import {
@@ -18,6 +18,7 @@ import {
 import { type BucketItemStat, type StatObjectOptions, statObject } from './operations/object/stat-object.js'
 import type { ItemBucketMetadata } from './operations/object/upload/metadata.js'
 import type { UploadData } from './operations/object/upload/source.js'
+import type { UploadedObjectInfo } from './operations/object/upload/uploaded-object-info.js'
 import type { BodyStream } from './platform/types.js'
 import type { UploadOptions } from './upload/upload-options.js'
 

@@ -1,20 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { EventName } from '../shared/events/event-names.js'
 import type { AdminServices } from './admin/admin-services.js'
 import type { AuthContext, Authentication } from './auth/auth-context.js'
 import type { CorsPolicy } from './cors/cors-policy.js'
 import type { BucketEvents } from './events/bucket-events.js'
+import type { EventPublisher, ObjectEvent } from './events/event-publisher.js'
 import type { Iam } from './iam/iam.js'
 import type { Lifecycle } from './lifecycle.js'
+import type { Logger } from './logger.js'
 import type { S3Route } from './router/route-request.js'
-import type { ObjectInfo, StorageBackend } from './storage/types.js'
-
-/** Where the server writes its banner, warnings and unexpected errors. */
-export interface Logger {
-  info(message: string): void
-  warn(message: string): void
-  error(message: string, error?: unknown): void
-}
+import type { StorageBackend } from './storage/types.js'
 
 /** Everything a handler may use that lives as long as the server. */
 export interface ServerContext {
@@ -40,30 +34,6 @@ export interface ServerContext {
   lifecycle: Lifecycle
   /** What the admin API needs from the running server (config store, traffic, stop). */
   admin: AdminServices
-}
-
-/** One object-level event a successful operation produced. */
-export interface ObjectEvent {
-  name: EventName
-  bucket: string
-  key: string
-  /** The object as stored (created / accessed); absent for removals. */
-  object?: ObjectInfo
-}
-
-/** What a request contributes to an event record besides the object. */
-export interface EventRequestInfo {
-  requestId: string
-  /** Access key of the caller, '' for anonymous. */
-  principalId: string
-  sourceHost: string
-  sourcePort: number | undefined
-  userAgent: string
-}
-
-/** Publishes events: resolves once they are durably queued for every matching target. */
-export interface EventPublisher {
-  publish(events: ObjectEvent[], request: EventRequestInfo): Promise<void>
 }
 
 /** One authenticated, authorized request on its way to a handler. */

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http'
 import type { ServerConfig } from './config/server-config.js'
-import type { Logger } from './context.js'
+import type { Logger } from './logger.js'
 
 /**
  * Called on `service restart` with the configuration just loaded; subsystems re-open what

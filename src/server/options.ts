@@ -3,8 +3,8 @@ import {
   type ConnectionOptions,
   resolveConnectionLimits,
 } from './connections/connection-limits.js'
-import type { Logger } from './context.js'
 import { type CorsOptions, type CorsPolicy, createCorsPolicy } from './cors/cors-policy.js'
+import type { Logger } from './logger.js'
 import { resolveTls, type TlsOptions } from './tls/tls-options.js'
 
 /**

@@ -7,7 +7,7 @@ import { abortMultipartUpload } from '../operations/object/multipart/abort-multi
 import { completeMultipartUpload } from '../operations/object/multipart/complete-multipart-upload.js'
 import { createMultipartUpload } from '../operations/object/multipart/create-multipart-upload.js'
 import { type UploadedPart, uploadPart } from '../operations/object/multipart/upload-part.js'
-import type { UploadedObjectInfo } from '../operations/object/put-object.js'
+import type { UploadedObjectInfo } from '../operations/object/upload/uploaded-object-info.js'
 import type { Transport } from '../transport/transport.js'
 import { cutParts, type Part } from './cut-parts.js'
 import type { PartSizeOf } from './part-size.js'

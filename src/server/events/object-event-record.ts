@@ -1,6 +1,6 @@
 import { buildEventRecord, type S3EventRecord } from '../../shared/events/record.js'
-import type { EventRequestInfo, ObjectEvent } from '../context.js'
 import type { ObjectInfo } from '../storage/types.js'
+import type { EventRequestInfo, ObjectEvent } from './event-publisher.js'
 
 /** What the server adds to every record: who it is and where it answers. */
 export interface RecordContext {

@@ -6,8 +6,8 @@ import type { Socket } from 'node:net'
 import { setBodyTimeout } from '../body/body-timeout.js'
 import type { ConnectionLimits } from '../connections/connection-limits.js'
 import { type Exchange, handleIdleConnection } from '../connections/handle-idle-connection.js'
-import type { Logger } from '../context.js'
 import type { RequestListener } from '../handle-request.js'
+import type { Logger } from '../logger.js'
 import type { TlsOptions } from './tls-options.js'
 
 /** At most one "connections refused" warning this often. */

@@ -5,9 +5,10 @@ import { contentTypeOf } from '../../upload/content-type.js'
 import { resolveUploadOptions } from '../../upload/upload-options.js'
 import { assertBucketName, assertObjectName } from '../../validate.js'
 import { assertFilePath, localFiles } from './local-files.js'
-import { sendPlan, type UploadedObjectInfo } from './put-object.js'
+import { sendPlan } from './put-object.js'
 import { metadataToHeaders } from './upload/metadata.js'
 import { planUpload } from './upload/plan-upload.js'
+import type { UploadedObjectInfo } from './upload/uploaded-object-info.js'
 
 /**
  * Uploads the file at `filePath`; files over 5 MiB go multipart and resume like putObject.

@@ -13,18 +13,7 @@ import { assertBucketName, assertObjectName } from '../../validate.js'
 import { metadataToHeaders } from './upload/metadata.js'
 import { planUpload, type UploadPlan } from './upload/plan-upload.js'
 import { optionalSize, toUploadSource } from './upload/source.js'
-
-/**
- * What an upload returns.
- * @example
- * const { etag, versionId }: UploadedObjectInfo = await client.putObject('photos', 'a.jpg', bytes)
- */
-export interface UploadedObjectInfo {
-  /** ETag without quotes. */
-  etag: string
-  /** Version ID on versioned buckets, else null. */
-  versionId: string | null
-}
+import type { UploadedObjectInfo } from './upload/uploaded-object-info.js'
 
 /**
  * Uploads an object. `size` may be left out (`putObject(bucket, key, data, metaData, options)`).

@@ -1,6 +1,7 @@
 import { isActionAllowed } from '../../auth/authorize.js'
-import type { Handler, HandlerArgs, ObjectEvent } from '../../context.js'
+import type { Handler, HandlerArgs } from '../../context.js'
 import { isS3ServerError, S3ServerError } from '../../errors.js'
+import type { ObjectEvent } from '../../events/event-publisher.js'
 import { sendXml } from '../../response/send.js'
 import { renderXml } from '../../response/xml.js'
 import { type DeleteRequest, readDeleteRequest } from './delete-request.js'
