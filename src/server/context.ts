@@ -13,8 +13,13 @@ import type { StorageBackend } from './storage/types.js'
 /** Everything a handler may use that lives as long as the server. */
 export interface ServerContext {
   storage: StorageBackend
-  /** The server's region (default 'us-east-1'). */
+  /** The region the server reports: the configured one, else us-east-1 (server-region.ts). */
   region: string
+  /**
+   * The configured region; '' when none is, and then any region is accepted in signatures and
+   * as a LocationConstraint (as MinIO without a region).
+   */
+  configuredRegion: string
   /** Domain for virtual-host-style addressing (`<bucket>.<domain>`), if configured. */
   domain: string | undefined
   /** Which web origins may call the server from a browser; absent: any. */

@@ -17,6 +17,7 @@ import { Iam } from './iam/iam.js'
 import { Lifecycle } from './lifecycle.js'
 import type { Logger } from './logger.js'
 import { resolveOptions, type ServerOptions } from './options.js'
+import { reportedRegion } from './server-region.js'
 import { openErasure } from './storage/erasure.js'
 import { openSingleDrive } from './storage/single-drive.js'
 import type { StorageBackend } from './storage/types.js'
@@ -164,13 +165,15 @@ export function createServer(options: ServerOptions): SiloServer {
         await api.stop()
       },
     }
+    // The configured region, '' when none is (server-region.ts).
     const ctx = createContext(opened, iam, lifecycle, admin, configStore.regionOf(lifecycle.config), opts)
     // Restart (admin `service restart`): IAM and region first, then the event targets.
     lifecycle.onReload(async (config) => {
       applyStorageClasses(config)
       await iam.load()
-      ctx.region = configStore.regionOf(config)
-      ctx.auth.region = ctx.region
+      ctx.configuredRegion = configStore.regionOf(config)
+      ctx.region = reportedRegion(ctx.configuredRegion)
+      ctx.auth.region = ctx.configuredRegion
     })
     let url = ''
     events = createBucketEvents({
@@ -229,12 +232,13 @@ function createContext(
   iam: Iam,
   lifecycle: Lifecycle,
   admin: AdminServices,
-  region: string,
+  configuredRegion: string,
   opts: { domain: string | undefined; logger: Logger; cors: CorsPolicy },
 ): ServerContext {
   return {
     storage,
-    region,
+    region: reportedRegion(configuredRegion),
+    configuredRegion,
     domain: opts.domain,
     cors: opts.cors,
     logger: opts.logger,
@@ -243,7 +247,7 @@ function createContext(
     admin,
     auth: {
       credentials: createIamCredentialStore(iam),
-      region,
+      region: configuredRegion,
       crypto: nodeCrypto,
       keys: new SigningKeyCache(nodeCrypto),
       now: Date.now,

@@ -5,6 +5,7 @@ import {
 } from './connections/connection-limits.js'
 import { type CorsOptions, type CorsPolicy, createCorsPolicy } from './cors/cors-policy.js'
 import type { Logger } from './logger.js'
+import { isRegionName } from './server-region.js'
 import { resolveTls, type TlsOptions } from './tls/tls-options.js'
 
 /**
@@ -23,7 +24,11 @@ export interface ServerOptions extends ConnectionOptions {
   rootUser?: string
   /** Root secret key; default env SILO_ROOT_PASSWORD, else 'siloadmin'. */
   rootPassword?: string
-  /** Region the server answers for; default 'us-east-1'. */
+  /**
+   * Region the server answers for (`eu-west-1`). Default: none, as a MinIO server without one:
+   * the server then accepts any region (signatures, a bucket's LocationConstraint) and reports
+   * us-east-1. The server configuration's `region` wins over this one.
+   */
   region?: string
   /** Domain for virtual-host-style requests (`<bucket>.<domain>`); path style always works. */
   domain?: string
@@ -55,6 +60,7 @@ export interface ResolvedOptions {
   accessKey: string
   secretKey: string
   usingDefaultCredential: boolean
+  /** The configured region; '' when none is (any region is accepted, us-east-1 reported). */
   region: string
   domain: string | undefined
   quiet: boolean
@@ -95,7 +101,7 @@ export function resolveOptions(
     accessKey,
     secretKey,
     usingDefaultCredential: accessKey === DEFAULT_ROOT_CREDENTIAL && secretKey === DEFAULT_ROOT_CREDENTIAL,
-    region: options.region || 'us-east-1',
+    region: resolveRegion(options.region),
     domain: options.domain || undefined,
     quiet: options.quiet ?? false,
     logger: options.logger ?? consoleLogger,
@@ -104,6 +110,17 @@ export function resolveOptions(
     tls: resolveTls(options.tls),
     connections: resolveConnectionLimits(options, env),
   }
+}
+
+/** The `region` option: a region name, or '' for none (undefined or ''). */
+function resolveRegion(region: string | undefined): string {
+  if (region === undefined || region === '') return ''
+  if (!isRegionName(region)) {
+    throw new TypeError(
+      `createServer: region '${region}' must be lower-case letters, digits and - (as eu-west-1)`,
+    )
+  }
+  return region
 }
 
 /**

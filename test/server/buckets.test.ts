@@ -52,12 +52,18 @@ describe('bucket operations', () => {
     expect((await s3(server.url, 'PUT', '/configured-bucket', { body })).status).toBe(200)
   })
 
-  it('rejects another region with IllegalLocationConstraintException', async () => {
-    const body =
-      '<CreateBucketConfiguration><LocationConstraint>eu-west-1</LocationConstraint></CreateBucketConfiguration>'
-    const res = await s3(server.url, 'PUT', '/elsewhere-bucket', { body })
-    expect(xmlField(res.text, 'Code')).toBe('IllegalLocationConstraintException')
-    expect((await s3(server.url, 'HEAD', '/elsewhere-bucket')).status).toBe(404)
+  it('with a region configured, rejects another with IllegalLocationConstraintException', async () => {
+    // With none configured (the default) any region is taken: test/e2e/make-bucket-region.test.ts.
+    const configured = await startTestServer({ region: 'us-east-1' })
+    try {
+      const body =
+        '<CreateBucketConfiguration><LocationConstraint>eu-west-1</LocationConstraint></CreateBucketConfiguration>'
+      const res = await s3(configured.url, 'PUT', '/elsewhere-bucket', { body })
+      expect(xmlField(res.text, 'Code')).toBe('IllegalLocationConstraintException')
+      expect((await s3(configured.url, 'HEAD', '/elsewhere-bucket')).status).toBe(404)
+    } finally {
+      await configured.stop()
+    }
   })
 
   it('rejects bad XML with MalformedXML', async () => {

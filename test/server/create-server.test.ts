@@ -31,7 +31,8 @@ describe('options', () => {
       accessKey: 'siloadmin',
       secretKey: 'siloadmin',
       usingDefaultCredential: true,
-      region: 'us-east-1',
+      // No region configured: any is accepted, us-east-1 reported (server-region.ts).
+      region: '',
       host: '',
       port: 9000,
     })
@@ -40,6 +41,8 @@ describe('options', () => {
   it('rejects short credentials and bad addresses with a message naming the option', () => {
     expect(() => resolveOptions({ dir: 'd', rootUser: 'ab' }, {})).toThrow(/root user/)
     expect(() => resolveOptions({ dir: 'd', rootPassword: 'short' }, {})).toThrow(/root password/)
+    expect(() => resolveOptions({ dir: 'd', region: 'EU West' }, {})).toThrow(/region 'EU West'/)
+    expect(resolveOptions({ dir: 'd', region: 'eu-west-1' }, {}).region).toBe('eu-west-1')
     expect(() => parseAddress('9000')).toThrow(/host:port/)
     expect(() => parseAddress(':99999')).toThrow(/invalid port/)
     expect(parseAddress('[::1]:0')).toEqual({ host: '::1', port: 0 })

@@ -6,6 +6,7 @@ import type { SigningKeyCache } from './signing-key-cache.js'
 /** What authentication needs from the server: credentials, region, hashing and a clock. */
 export interface AuthContext {
   credentials: CredentialStore
+  /** The region signatures must be scoped to; '' accepts any (no region configured). */
   region: string
   crypto: SigV4Crypto
   keys: SigningKeyCache

@@ -1,3 +1,4 @@
+import type { S3Operation } from '../../shared/policy/operations.js'
 import { isPresignedQuery } from '../../shared/sigv4/presigned-query.js'
 import { S3ServerError } from '../errors.js'
 import type { S3Route } from '../router/route-request.js'
@@ -6,6 +7,10 @@ import { ANONYMOUS } from './credentials.js'
 import { verifyHeaderSignature } from './verify-header-signature.js'
 import { verifyPresigned } from './verify-presigned.js'
 
+// Asked before a client knows which region to sign for, so signed for any (minio-js and our SDK
+// sign them for us-east-1): accepted whatever the configured region, as MinIO does.
+const ANY_REGION: ReadonlySet<S3Operation> = new Set(['GetBucketLocation', 'ListBuckets'])
+
 /**
  * Authenticates a routed request by the method it uses: SigV4 Authorization header, presigned
  * query, or none at all, which makes the request anonymous (`authorize` then asks the bucket
@@ -13,7 +18,8 @@ import { verifyPresigned } from './verify-presigned.js'
  *
  * @example const { identity, payload } = authenticate(ctx, req, route)
  */
-export function authenticate(ctx: AuthContext, req: AuthRequest, route: S3Route): Authentication {
+export function authenticate(context: AuthContext, req: AuthRequest, route: S3Route): Authentication {
+  const ctx = ANY_REGION.has(route.operation) ? { ...context, region: '' } : context
   const authorization = req.headers.authorization
   let auth: Authentication
   if (typeof authorization === 'string' && authorization !== '') {

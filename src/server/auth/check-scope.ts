@@ -4,7 +4,10 @@ import { S3ServerError } from '../errors.js'
 
 /**
  * Checks a credential scope against the request date and the server's region.
- * An empty region is accepted: some clients (madmin) sign with one.
+ * An empty credential region is accepted: some clients (madmin) sign with one. With no region
+ * configured (`region` '') any region is accepted, as MinIO's `isValidRegion`: clients sign for
+ * the region of the bucket (its LocationConstraint), which may be any. The region is still part
+ * of the signing key, so this widens no access: the signature must verify for that region.
  */
 export function checkScope(
   credential: SigV4Credential,
@@ -18,7 +21,7 @@ export function checkScope(
       `Invalid credential date '${credential.date}': it is not the date of the request (${amzDate}).`,
     )
   }
-  if (credential.region !== '' && credential.region !== region) {
+  if (region !== '' && credential.region !== '' && credential.region !== region) {
     throw new S3ServerError(
       code,
       `The authorization region '${credential.region}' is wrong; expecting '${region}'.`,

@@ -19,7 +19,10 @@ export type NotifyConfig = Record<string, Record<string, Record<string, unknown>
  */
 export interface ServerConfig {
   version: typeof CONFIG_VERSION
-  /** Region the server answers for; '' means the one given to `createServer` (default us-east-1). */
+  /**
+   * Region the server answers for; '' means the one given to `createServer`, if any (with none,
+   * any region is accepted and us-east-1 reported: server-region.ts).
+   */
   region: string
   notify: NotifyConfig
   /**

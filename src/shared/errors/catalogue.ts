@@ -45,6 +45,7 @@ export const S3_ERRORS = {
   InvalidArgument: { status: 400, message: 'Invalid argument.' },
   InvalidBucketName: { status: 400, message: 'The specified bucket is not valid.' },
   InvalidDigest: { status: 400, message: 'The Content-MD5 you specified is not valid.' },
+  InvalidLocationConstraint: { status: 400, message: 'The specified location constraint is not valid.' },
   InvalidObjectName: { status: 400, message: 'The specified object name is not valid.' },
   InvalidPolicyDocument: {
     status: 400,

@@ -3,6 +3,7 @@ import { readDocumentBody } from '../../body/read-document-body.js'
 import type { Handler, HandlerArgs } from '../../context.js'
 import { S3ServerError } from '../../errors.js'
 import { sendEmpty } from '../../response/send.js'
+import { isRegionName } from '../../server-region.js'
 import type { XmlDocumentLimits } from '../objects/xml-body.js'
 
 // LocationConstraint, Location and Bucket (2 children each) and up to 50 tags take ~160
@@ -10,16 +11,24 @@ import type { XmlDocumentLimits } from '../objects/xml-body.js'
 const CONFIGURATION_LIMITS: XmlDocumentLimits = { maxBytes: 64 * 1024, maxElements: 1000 }
 
 /**
- * CreateBucket with an optional `CreateBucketConfiguration` body whose LocationConstraint must
- * be empty or the server's region. The name was validated by the router (InvalidBucketName).
+ * CreateBucket with an optional `CreateBucketConfiguration` body. Its LocationConstraint is
+ * stored with the bucket: any region name when the server has no region configured (as MinIO),
+ * else only the configured region. The name was validated by the router (InvalidBucketName).
  */
 export const handleCreateBucket: Handler = async (args) => {
   const { ctx, res, route } = args
   const location = await readLocationConstraint(args)
-  if (location !== '' && location !== ctx.region) {
+  const configured = ctx.configuredRegion
+  if (location !== '' && location !== configured && !isRegionName(location)) {
+    throw new S3ServerError(
+      'InvalidLocationConstraint',
+      `The location constraint '${location}' is not a region name (lower-case letters, digits and -, as eu-west-1).`,
+    )
+  }
+  if (location !== '' && configured !== '' && location !== configured) {
     throw new S3ServerError(
       'IllegalLocationConstraintException',
-      `The location constraint '${location}' is not valid for this server, whose region is '${ctx.region}'.`,
+      `The location constraint '${location}' is not valid for this server, whose region is '${configured}'.`,
     )
   }
   await ctx.storage.createBucket(route.bucket, location)
@@ -47,5 +56,7 @@ async function readLocationConstraint(args: HandlerArgs): Promise<string> {
   if (typeof constraint !== 'string') {
     throw new S3ServerError('MalformedXML', 'LocationConstraint must be a region name.')
   }
-  return constraint.trim()
+  const region = constraint.trim()
+  // S3's legacy name of eu-west-1 (still accepted there; SDKs map it back when reading).
+  return region === 'EU' ? 'eu-west-1' : region
 }
