@@ -82,13 +82,17 @@ export type { GetObjectOptions } from './sdk/operations/object/get-object.js'
 export type { RemoveOptions } from './sdk/operations/object/remove-object.js'
 export type { RemoveObjectsEntry, RemoveObjectsError } from './sdk/operations/object/remove-objects.js'
 export type { BucketItemStat, StatObjectOptions } from './sdk/operations/object/stat-object.js'
-export type { ItemBucketMetadata } from './sdk/operations/object/upload/metadata.js'
-export type { UploadData } from './sdk/operations/object/upload/source.js'
-export type { UploadedObjectInfo } from './sdk/operations/object/upload/uploaded-object-info.js'
+export {
+  PostPolicy,
+  type PostPolicyCondition,
+  type PostPolicyDocument,
+} from './sdk/operations/presign/post-policy.js'
 export type { PostPolicyResult } from './sdk/operations/presign/post-policy-form.js'
 export type { RequestParams, RequestParamValue } from './sdk/operations/presign/request-params.js'
 export type { BodyStream } from './sdk/platform/types.js'
-export { PostPolicy, type PostPolicyCondition, type PostPolicyDocument } from './sdk/post-policy.js'
 export type { RequestOptions } from './sdk/request-options/request-options.js'
+export type { ItemBucketMetadata } from './sdk/upload/metadata.js'
+export type { UploadData } from './sdk/upload/source.js'
 export type { TransferProgress, UploadOptions } from './sdk/upload/upload-options.js'
+export type { UploadedObjectInfo } from './sdk/upload/uploaded-object-info.js'
 export type { S3ErrorCode } from './shared/errors/catalogue.js'

@@ -2,14 +2,11 @@
 import { deliver, type NoResultCallback, popCallback, type ResultCallback } from './callbackify.js'
 import { PolicyMethods } from './client-policy.js'
 import type { NotificationEvent } from './notification/event-types.js'
+import { getBucketNotification } from './notification/get-bucket-notification.js'
+import { listenBucketNotification } from './notification/listen-bucket-notification.js'
 import type { NotificationConfig } from './notification/notification-config.js'
 import type { NotificationListener } from './notification/notification-listener.js'
-import { getBucketNotification } from './operations/notification/get-bucket-notification.js'
-import { listenBucketNotification } from './operations/notification/listen-bucket-notification.js'
-import {
-  removeAllBucketNotification,
-  setBucketNotification,
-} from './operations/notification/set-bucket-notification.js'
+import { removeAllBucketNotification, setBucketNotification } from './notification/set-bucket-notification.js'
 
 /**
  * Bucket-notification operations: getBucketNotification, setBucketNotification,

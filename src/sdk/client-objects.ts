@@ -16,11 +16,11 @@ import {
   removeObjects,
 } from './operations/object/remove-objects.js'
 import { type BucketItemStat, type StatObjectOptions, statObject } from './operations/object/stat-object.js'
-import type { ItemBucketMetadata } from './operations/object/upload/metadata.js'
-import type { UploadData } from './operations/object/upload/source.js'
-import type { UploadedObjectInfo } from './operations/object/upload/uploaded-object-info.js'
 import type { BodyStream } from './platform/types.js'
+import type { ItemBucketMetadata } from './upload/metadata.js'
+import type { UploadData } from './upload/source.js'
 import type { UploadOptions } from './upload/upload-options.js'
+import type { UploadedObjectInfo } from './upload/uploaded-object-info.js'
 
 /**
  * Object operations.

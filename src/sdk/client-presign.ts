@@ -2,11 +2,11 @@
 import { platform } from '#platform'
 import { deliver, popCallback, type ResultCallback } from './callbackify.js'
 import { ListingMethods } from './client-listing.js'
+import { PostPolicy } from './operations/presign/post-policy.js'
 import { type PostPolicyResult, presignPostPolicy } from './operations/presign/post-policy-form.js'
 import { presignedUrl } from './operations/presign/presigned-url.js'
 import { Presigner } from './operations/presign/presigner.js'
 import { checkResponseOverrides, type RequestParams } from './operations/presign/request-params.js'
-import { PostPolicy } from './post-policy.js'
 import { assertObjectName } from './validate.js'
 
 type UrlCallback = ResultCallback<string>

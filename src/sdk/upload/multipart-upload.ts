@@ -7,12 +7,12 @@ import { abortMultipartUpload } from '../operations/object/multipart/abort-multi
 import { completeMultipartUpload } from '../operations/object/multipart/complete-multipart-upload.js'
 import { createMultipartUpload } from '../operations/object/multipart/create-multipart-upload.js'
 import { type UploadedPart, uploadPart } from '../operations/object/multipart/upload-part.js'
-import type { UploadedObjectInfo } from '../operations/object/upload/uploaded-object-info.js'
 import type { Transport } from '../transport/transport.js'
 import { cutParts, type Part } from './cut-parts.js'
 import type { PartSizeOf } from './part-size.js'
 import { findResumable, hasPart, type ResumeState } from './resume-state.js'
 import type { ResolvedUploadOptions } from './upload-options.js'
+import type { UploadedObjectInfo } from './uploaded-object-info.js'
 
 /** What to upload and where. */
 export interface MultipartInput {

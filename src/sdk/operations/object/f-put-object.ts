@@ -2,13 +2,13 @@
 import { InvalidArgumentError } from '../../errors.js'
 import type { Transport } from '../../transport/transport.js'
 import { contentTypeOf } from '../../upload/content-type.js'
+import { metadataToHeaders } from '../../upload/metadata.js'
+import { planUpload } from '../../upload/plan-upload.js'
 import { resolveUploadOptions } from '../../upload/upload-options.js'
+import type { UploadedObjectInfo } from '../../upload/uploaded-object-info.js'
 import { assertBucketName, assertObjectName } from '../../validate.js'
 import { assertFilePath, localFiles } from './local-files.js'
 import { sendPlan } from './put-object.js'
-import { metadataToHeaders } from './upload/metadata.js'
-import { planUpload } from './upload/plan-upload.js'
-import type { UploadedObjectInfo } from './upload/uploaded-object-info.js'
 
 /**
  * Uploads the file at `filePath`; files over 5 MiB go multipart and resume like putObject.

@@ -7,13 +7,13 @@ import type { WireResponse } from '../../platform/types.js'
 import { discardBody, headerOf, sanitizeETag } from '../../transport/parse.js'
 import type { Transport } from '../../transport/transport.js'
 import { md5Base64 } from '../../upload/digest.js'
+import { metadataToHeaders } from '../../upload/metadata.js'
 import { uploadMultipart } from '../../upload/multipart-upload.js'
+import { planUpload, type UploadPlan } from '../../upload/plan-upload.js'
+import { optionalSize, toUploadSource } from '../../upload/source.js'
 import { type ResolvedUploadOptions, resolveUploadOptions } from '../../upload/upload-options.js'
+import type { UploadedObjectInfo } from '../../upload/uploaded-object-info.js'
 import { assertBucketName, assertObjectName } from '../../validate.js'
-import { metadataToHeaders } from './upload/metadata.js'
-import { planUpload, type UploadPlan } from './upload/plan-upload.js'
-import { optionalSize, toUploadSource } from './upload/source.js'
-import type { UploadedObjectInfo } from './upload/uploaded-object-info.js'
 
 /**
  * Uploads an object. `size` may be left out (`putObject(bucket, key, data, metaData, options)`).

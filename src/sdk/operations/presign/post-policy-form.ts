@@ -7,8 +7,8 @@ import { SIGV4_ALGORITHM } from '../../../shared/sigv4/constants.js'
 import { MAX_PRESIGNED_EXPIRES } from '../../../shared/sigv4/presigned-query.js'
 import { createCredentialScope } from '../../../shared/sigv4/scope.js'
 import { AnonymousRequestError, InvalidArgumentError } from '../../errors.js'
-import { PostPolicy, type PostPolicyCondition } from '../../post-policy.js'
 import type { Transport } from '../../transport/transport.js'
+import { PostPolicy, type PostPolicyCondition } from './post-policy.js'
 import type { Presigner } from './presigner.js'
 
 /**

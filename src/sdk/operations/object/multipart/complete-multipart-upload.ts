@@ -2,8 +2,8 @@
 import { headerOf, sanitizeETag } from '../../../transport/parse.js'
 import type { Transport } from '../../../transport/transport.js'
 import { escapeXml, textOf } from '../../../transport/xml.js'
+import type { UploadedObjectInfo } from '../../../upload/uploaded-object-info.js'
 import { readResultOrError } from '../result-or-error.js'
-import type { UploadedObjectInfo } from '../upload/uploaded-object-info.js'
 import type { UploadedPart } from './upload-part.js'
 
 /**

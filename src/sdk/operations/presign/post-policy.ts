@@ -4,9 +4,9 @@
  * condition it set before, and signing never mutates the policy, so signing it twice gives two
  * valid forms (minio-js appends its date/credential conditions to the policy on every call).
  */
-import { isValidPrefix } from '../shared/names.js'
-import { InvalidArgumentError, InvalidPrefixError } from './errors.js'
-import { assertBucketName, assertObjectName } from './validate.js'
+import { isValidPrefix } from '../../../shared/names.js'
+import { InvalidArgumentError, InvalidPrefixError } from '../../errors.js'
+import { assertBucketName, assertObjectName } from '../../validate.js'
 
 /** One policy condition: `['eq' | 'starts-with', '$field', value]` or `['content-length-range', min, max]`. */
 export type PostPolicyCondition = [string, string, string] | ['content-length-range', number, number]

@@ -1,8 +1,8 @@
 /**
  * What putObject accepts, sorted into bytes in memory, a Blob, or a stream.
  */
-import { type ChunkSource, isBlob } from '../../../body/chunks.js'
-import { InvalidArgumentError } from '../../../errors.js'
+import { type ChunkSource, isBlob } from '../body/chunks.js'
+import { InvalidArgumentError } from '../errors.js'
 
 /**
  * Upload data: bytes (Buffer, Uint8Array, string as UTF-8), a Blob / File, or a stream (Node or

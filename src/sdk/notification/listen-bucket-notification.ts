@@ -1,7 +1,8 @@
 /** ListenBucketNotification (MinIO and Silo extension): `GET /bucket?events=...&prefix=&suffix=`. */
-import { type ListenBackoffOptions, NotificationListener } from '../../notification/notification-listener.js'
-import type { Transport } from '../../transport/transport.js'
-import { assertBucketName } from '../../validate.js'
+
+import type { Transport } from '../transport/transport.js'
+import { assertBucketName } from '../validate.js'
+import { type ListenBackoffOptions, NotificationListener } from './notification-listener.js'
 
 /**
  * Starts listening for the bucket's events (on the next tick) and returns the emitter.

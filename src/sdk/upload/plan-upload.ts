@@ -2,8 +2,8 @@
  * How an upload is sent: one PUT up to the multipart threshold (5 MiB), else a multipart upload.
  * Streams of unknown length are read up to 5 MiB first; if they end there they go as one PUT.
  */
-import { checkLength, iterateChunks } from '../../../body/chunks.js'
-import type { WireBody } from '../../../platform/types.js'
+import { checkLength, iterateChunks } from '../body/chunks.js'
+import type { WireBody } from '../platform/types.js'
 import {
   KNOWN_SIZE_BASE,
   knownSizePartSize,
@@ -11,9 +11,9 @@ import {
   type PartSizeOf,
   UNKNOWN_SIZE_START,
   unknownSizeSchedule,
-} from '../../../upload/part-size.js'
-import { concatBytes, peekBytes } from '../../../upload/peek-bytes.js'
-import { sourceChunks } from '../../../upload/readable-chunks.js'
+} from './part-size.js'
+import { concatBytes, peekBytes } from './peek-bytes.js'
+import { sourceChunks } from './readable-chunks.js'
 import type { UploadSource } from './source.js'
 
 /** One PUT of the whole body. */

@@ -1,7 +1,8 @@
 /** GetBucketNotificationConfiguration: `GET /bucket?notification`. */
-import { NotificationConfig } from '../../notification/notification-config.js'
-import type { Transport } from '../../transport/transport.js'
-import { assertBucketName } from '../../validate.js'
+
+import type { Transport } from '../transport/transport.js'
+import { assertBucketName } from '../validate.js'
+import { NotificationConfig } from './notification-config.js'
 
 /**
  * The bucket's notification configuration (empty when none is set).
@@ -14,7 +15,7 @@ export async function getBucketNotification(t: Transport, bucketName: unknown): 
     const text = await res.text()
     if (text.trim() === '') return new NotificationConfig()
     // Loaded on use: the notification XML code (fast-xml-parser) stays out of a page's first load.
-    const { parseNotificationConfig } = await import('../../notification/notification-xml.js')
+    const { parseNotificationConfig } = await import('./notification-xml.js')
     return parseNotificationConfig(text)
   })
 }

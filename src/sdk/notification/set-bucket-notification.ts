@@ -1,9 +1,9 @@
 /** PutBucketNotificationConfiguration: `PUT /bucket?notification`. */
 
-import { NotificationConfig } from '../../notification/notification-config.js'
-import { discardBody } from '../../transport/parse.js'
-import type { Transport } from '../../transport/transport.js'
-import { assertBucketName } from '../../validate.js'
+import { discardBody } from '../transport/parse.js'
+import type { Transport } from '../transport/transport.js'
+import { assertBucketName } from '../validate.js'
+import { NotificationConfig } from './notification-config.js'
 
 /**
  * Replaces the bucket's notification configuration. `config` is a `NotificationConfig` or an
@@ -21,7 +21,7 @@ export async function setBucketNotification(
     throw new TypeError('notification config should be of type "Object"')
   }
   // Loaded on use: the notification XML code (fast-xml-parser) stays out of a page's first load.
-  const { buildNotificationXml } = await import('../../notification/notification-xml.js')
+  const { buildNotificationXml } = await import('./notification-xml.js')
   const body = new TextEncoder().encode(buildNotificationXml(config))
   await t.call(
     {

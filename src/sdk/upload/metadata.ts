@@ -3,7 +3,7 @@
  * `x-amz-*` headers pass through; every other key is user metadata and becomes `x-amz-meta-<key>`.
  * Unlike minio-js, `x-amz-tagging` & co. are not turned into metadata.
  */
-import { InvalidArgumentError } from '../../../errors.js'
+import { InvalidArgumentError } from '../errors.js'
 
 /**
  * Object metadata for uploads: header names or free names, mapped to values.
