@@ -22,11 +22,11 @@ export function registerMbCommand(program: Command): void {
     .command('mb')
     .description('make buckets')
     .argument('<TARGET...>', 'ALIAS/BUCKET to create')
-    // A Silo (or MinIO) server keeps its buckets in its own region: another one is refused by
-    // the server with IllegalLocationConstraintException naming both regions.
+    // A Silo (or MinIO) server with no region configured takes any; one with a region keeps its
+    // buckets there and refuses another with IllegalLocationConstraintException naming both.
     .option(
       '--region <REGION>',
-      "region to create the bucket in; must be the server's (default: the server's)",
+      "region to create the bucket in (default: us-east-1, or the server's when it has one configured)",
     )
     .option('-p, --ignore-existing', 'succeed when the bucket already exists', false)
     .action(

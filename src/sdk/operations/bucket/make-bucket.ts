@@ -56,10 +56,12 @@ export async function makeBucket(
   } catch (error) {
     const endpointRegion = configured === undefined ? regionNamedBy(error, target) : undefined
     if (endpointRegion === undefined) throw error
-    // The endpoint answers for another region (a Silo or MinIO server has one; S3's us-east-1
-    // endpoint too). Sign for it and keep the LocationConstraint, as S3 wants: the server then
-    // creates the bucket, or refuses the constraint naming both regions
-    // (IllegalLocationConstraintException) instead of a malformed-authorization error.
+    // The endpoint answers for another region (a Silo or MinIO server with a region configured;
+    // S3's us-east-1 endpoint too; one with none takes any and never gets here). Sign for it
+    // once and keep the LocationConstraint, as S3 wants: the server then creates the bucket, or
+    // refuses the constraint naming both regions (IllegalLocationConstraintException) instead
+    // of a malformed-authorization error. The second call is explicit-region, so the
+    // transport does not retry it: at most two requests.
     await t.call({ ...request, region: endpointRegion }, discardBody)
     t.regions.set(bucketName, request.body === undefined ? endpointRegion : target)
     return
