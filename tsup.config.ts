@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname } from 'node:path'
 import { defineConfig } from 'tsup'
@@ -25,10 +26,29 @@ function buildStamps(): Record<string, string> {
 }
 const STAMPS = buildStamps()
 
-// Four builds from one source tree (docs/architecture.md, "One package, four doors"):
-// the SDK for Node (ESM + CJS + types), the SDK for browsers (ESM, no Node built-ins),
-// the server and the CLI for Node. Platform-specific SDK code is chosen through the
-// package.json "imports" map (#platform), resolved by esbuild's "browser" / "node" conditions.
+/** Where the server package (server + CLI) is laid out; `npm pack` there makes its tarball. */
+export const SERVER_PACKAGE = 'packages/silo-server'
+
+/**
+ * What the server and CLI builds leave to `require`/`import` at run time: the server package's
+ * dependencies and (optional) peer dependencies. tsup only leaves the top-level manifest's own
+ * dependencies out of a bundle by itself, and that manifest is the SDK's.
+ */
+function serverPackageExternals(): string[] {
+  const manifest = JSON.parse(readFileSync(new URL(`${SERVER_PACKAGE}/package.json`, import.meta.url), 'utf8')) as {
+    dependencies?: Record<string, string>
+    peerDependencies?: Record<string, string>
+  }
+  return [...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.peerDependencies ?? {})]
+}
+const SERVER_EXTERNALS = serverPackageExternals()
+
+// Four builds from one source tree, for two packages (docs/architecture.md, "Packages"):
+// the SDK package `silo` (this folder's package.json): the SDK for Node (ESM + CJS + types) in
+// dist/node and for browsers (ESM, no Node built-ins) in dist/browser; the server package
+// `silo-server` (packages/silo-server): the server (ESM + types) in its dist/server and the CLI
+// in its dist/cli. Platform-specific SDK code is chosen through the package.json "imports" map
+// (#platform), resolved by esbuild's "browser" / "node" conditions.
 export default defineConfig([
   {
     entry: { index: 'src/index.ts' },
@@ -66,23 +86,28 @@ export default defineConfig([
     // erasure-codec: an internal entry (not in package.json "exports") so the bench measures
     // the built Reed-Solomon codec (bench/scenarios/erasure-codec.mjs).
     entry: { index: 'src/server/index.ts', 'erasure-codec': 'src/server/storage/erasure/codec/index.ts' },
-    outDir: 'dist/server',
+    outDir: `${SERVER_PACKAGE}/dist/server`,
     format: ['esm'],
     platform: 'node',
     target: 'node20',
     dts: true,
     sourcemap: true,
     clean: true,
+    external: SERVER_EXTERNALS,
     define: STAMPS,
   },
   {
+    // The CLI bundles what it uses of the SDK (through src/index.ts, the public entry) and of the
+    // server (`silo server`, loaded on first use), so dist/cli runs on its own with the server
+    // package's dependencies.
     entry: { main: 'src/cli/main.ts' },
-    outDir: 'dist/cli',
+    outDir: `${SERVER_PACKAGE}/dist/cli`,
     format: ['esm'],
     platform: 'node',
     target: 'node20',
     sourcemap: true,
     clean: true,
+    external: SERVER_EXTERNALS,
     define: STAMPS,
     banner: { js: '#!/usr/bin/env node' },
   },

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Makes a fresh clone runnable with no other step: installs dependencies when they are
-// missing (npm ci, from the lockfile) and builds dist/ when it is missing or older than src/.
+// missing (npm ci, from the lockfile) and builds when a package's build is missing or older than src/.
 // Plain Node, no dependencies, so it runs before anything is installed.
 //
 // Each step prints one line before and one after (with its measured time) and keeps the tools'
@@ -42,8 +42,10 @@ if (!existsSync(join(root, 'node_modules/.package-lock.json'))) {
   const added = /added (\d+) packages?/.exec(output)?.[1]
   say(`installed ${added === undefined ? 'dependencies' : `${added} packages`} in ${seconds} s`)
 }
-const built = join(root, 'dist/cli/main.js')
-if (!existsSync(built) || statSync(built).mtimeMs < newestMtime(join(root, 'src'))) {
+// One build makes both packages: the SDK (dist/) and the server + CLI (packages/silo-server/dist/).
+const built = ['dist/node/index.js', 'packages/silo-server/dist/server/index.js', 'packages/silo-server/dist/cli/main.js']
+const sources = newestMtime(join(root, 'src'))
+if (built.some((file) => !existsSync(join(root, file)) || statSync(join(root, file)).mtimeMs < sources)) {
   say('building dist/ (tsup), 15-40 s, again only after src/ changes…')
   // tsup's own entry, not npx: npx would print npm's configuration warnings again.
   const { seconds } = step('the build', process.execPath, [

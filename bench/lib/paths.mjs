@@ -7,9 +7,12 @@ import { fileURLToPath } from 'node:url'
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 export const DIST = join(ROOT, 'dist')
+/** The server package's build (server + CLI), made by the same `npm run build`. */
+export const SERVER_DIST = join(ROOT, 'packages/silo-server/dist')
 export const RESULTS_DIR = fileURLToPath(new URL('../results/', import.meta.url))
 
-export const siloServerEntry = () => resolve(process.env.SILO_BENCH_SERVER || join(DIST, 'server/index.js'))
+export const siloServerEntry = () =>
+  resolve(process.env.SILO_BENCH_SERVER || join(SERVER_DIST, 'server/index.js'))
 export const siloSdkEntry = () => resolve(process.env.SILO_BENCH_SDK || join(DIST, 'node/index.js'))
 export const isSiloServerBuilt = () => existsSync(siloServerEntry())
 export const isSiloSdkBuilt = () => existsSync(siloSdkEntry())

@@ -2,12 +2,12 @@
 // that imported dist/ directly could lose (or mix) Silo builds halfway through.
 import { copyFileSync, cpSync, existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { DIST, ROOT } from './paths.mjs'
+import { DIST, ROOT, SERVER_DIST } from './paths.mjs'
 import { createTempFolder } from './temp-root.mjs'
 
 const PARTS = [
-  { env: 'SILO_BENCH_SDK', folder: 'node' },
-  { env: 'SILO_BENCH_SERVER', folder: 'server' },
+  { env: 'SILO_BENCH_SDK', dist: DIST, folder: 'node' },
+  { env: 'SILO_BENCH_SERVER', dist: SERVER_DIST, folder: 'server' },
 ]
 const REBUILD_WAIT_MS = 15_000
 // Inside the repository's node_modules, so the copy resolves Silo's dependencies as dist/ does,
@@ -15,17 +15,17 @@ const REBUILD_WAIT_MS = 15_000
 const SNAPSHOTS = join(ROOT, 'node_modules/.cache/silo-bench')
 
 /**
- * Copies dist/node and dist/server (with package.json, so the copy is laid out like the
- * package) under node_modules/.cache/silo-bench/, and points SILO_BENCH_SDK / SILO_BENCH_SERVER at the copy;
- * children inherit them. Parts already pointed elsewhere by the user are left alone.
+ * Copies dist/node and packages/silo-server/dist/server (with package.json, so the copy is laid
+ * out like a package) under node_modules/.cache/silo-bench/, and points SILO_BENCH_SDK /
+ * SILO_BENCH_SERVER at the copy; children inherit them. Parts already pointed elsewhere by the user are left alone.
  */
 export async function snapshotSiloBuild(log) {
   const wanted = PARTS.filter((part) => !process.env[part.env])
   if (wanted.length === 0 || !existsSync(DIST)) return
   const root = createTempFolder(SNAPSHOTS, 'build-')
   copyFileSync(join(ROOT, 'package.json'), join(root, 'package.json'))
-  for (const { env, folder } of wanted) {
-    const source = join(DIST, folder)
+  for (const { env, dist, folder } of wanted) {
+    const source = join(dist, folder)
     if (!(await waitForFile(join(source, 'index.js')))) continue
     cpSync(source, join(root, 'dist', folder), { recursive: true })
     process.env[env] = join(root, 'dist', folder, 'index.js')

@@ -6,9 +6,10 @@ import { describePath, siloServerEntry } from '../lib/paths.mjs'
 import { median, spread } from '../lib/stats.mjs'
 
 // The Reed-Solomon codec of the erasure-coded backend (src/server/storage/erasure/codec), as
-// built: tsup emits it as dist/server/erasure-codec.js, an internal entry beside the server's
-// (so it is in the run's snapshot of dist/server). All in the bench process, one thread: MiB/s
-// per core of DATA (1 MiB per block, whatever the parity), next to a memcpy of the same bytes.
+// built: tsup emits it as packages/silo-server/dist/server/erasure-codec.js, an internal entry
+// beside the server's (so it is in the run's snapshot of dist/server). All in the bench process,
+// one thread: MiB/s per core of DATA (1 MiB per block, whatever the parity), next to a memcpy of
+// the same bytes.
 const BLOCK = 1024 * 1024
 const BIG_COPY = 64 * 1024 * 1024
 const CODES = [

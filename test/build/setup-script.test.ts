@@ -29,8 +29,8 @@ writeFileSync('node_modules/.package-lock.json', '{}')
 writeFileSync('node_modules/tsup/dist/cli-default.js', ${JSON.stringify(
   "import { mkdirSync, writeFileSync } from 'node:fs'\n" +
     "console.log('CLI Building entry: src/index.ts')\n" +
-    "mkdirSync('dist/cli', { recursive: true })\n" +
-    "writeFileSync('dist/cli/main.js', '')\n",
+    "for (const dir of ['dist/node', 'packages/silo-server/dist/server', 'packages/silo-server/dist/cli']) mkdirSync(dir, { recursive: true })\n" +
+    "for (const file of ['dist/node/index.js', 'packages/silo-server/dist/server/index.js', 'packages/silo-server/dist/cli/main.js']) writeFileSync(file, '')\n",
 )})
 console.log('\\nadded 419 packages in 30s')
 `
@@ -85,7 +85,7 @@ describe('scripts/setup.mjs (npm start on a fresh clone)', () => {
       expect.stringMatching(/^setup: building dist\/ \(tsup\)/),
       expect.stringMatching(/^setup: built dist\/ in \d+(\.\d)? s$/),
     ])
-    expect(existsSync(join(root, 'dist/cli/main.js'))).toBe(true)
+    expect(existsSync(join(root, 'packages/silo-server/dist/cli/main.js'))).toBe(true)
     // A second run finds everything in place and says nothing.
     const again = await runSetup(root)
     expect(again).toEqual({ code: 0, stdout: '', stderr: '' })

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { s3 } from './helpers/signed-request.js'
 
 // Runs the built CLI (`npm test` builds first); `vitest run` alone on a fresh checkout skips it.
-const CLI = join(import.meta.dirname, '../../dist/cli/main.js')
+const CLI = join(import.meta.dirname, '../../packages/silo-server/dist/cli/main.js')
 
 describe('silo server DIR --address HOST:PORT', () => {
   it.skipIf(!existsSync(CLI))('prints the banner, serves S3, and exits 0 on SIGINT', async () => {

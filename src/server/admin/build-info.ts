@@ -75,7 +75,8 @@ function packageRoot(): { dir: string; version: string } | undefined {
         name?: string
         version?: string
       }
-      if (pkg.name === 'silo') return { dir, version: pkg.version ?? 'unknown' }
+      // The repository's top level (`silo`, running from source) or the server package.
+      if (pkg.name === 'silo' || pkg.name === 'silo-server') return { dir, version: pkg.version ?? 'unknown' }
     } catch {
       // not here; look one folder up
     }

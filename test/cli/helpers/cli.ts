@@ -1,5 +1,5 @@
 /**
- * Runs the BUILT command line (`dist/cli/main.js`, built by `npm test`'s pretest) as a child
+ * Runs the BUILT command line (`packages/silo-server/dist/cli/main.js`, built by `npm test`'s pretest) as a child
  * process against an in-process server, with a temporary `--config-dir` holding alias `local`.
  * Children are spawned asynchronously so the in-process server keeps answering.
  */
@@ -12,12 +12,12 @@ import { afterAll } from 'vitest'
 import { ROOT_PASSWORD, ROOT_USER, type RunningServer, startServer } from '../../e2e/helpers/server.js'
 
 const ROOT = join(import.meta.dirname, '../../..')
-const BUILT = join(ROOT, 'dist/cli')
+const BUILT = join(ROOT, 'packages/silo-server/dist/cli')
 
 /** Whether the CLI is built (tests skip otherwise, as `vitest run` alone on a fresh clone would). */
 export const CLI_BUILT = existsSync(join(BUILT, 'main.js'))
 
-// Other work in this checkout may rebuild dist/ (tsup cleans dist/cli first) while these tests run,
+// Other work in this checkout may rebuild it (tsup cleans dist/cli first) while these tests run,
 // so they run a private copy. It sits under node_modules/ so the bundle's imports still resolve.
 const SNAPSHOT = join(ROOT, 'node_modules/.cache', `silo-cli-test-${process.pid}-${Date.now()}`)
 if (CLI_BUILT) {

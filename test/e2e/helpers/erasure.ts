@@ -1,7 +1,8 @@
 /**
- * Erasure-coded acceptance tests run the BUILT `silo server DRIVE...` (dist/cli/main.js, a private
- * copy, see test/cli/helpers/cli.ts) as a child process over temporary drives, so a test can
- * SIGKILL it, damage drives between requests and restart it on the same drives.
+ * Erasure-coded acceptance tests run the BUILT `silo server DRIVE...` (the server package's
+ * dist/cli/main.js, a private copy, see test/cli/helpers/cli.ts) as a child process over
+ * temporary drives, so a test can SIGKILL it, damage drives between requests and restart it on
+ * the same drives.
  */
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'

@@ -9,7 +9,7 @@ import { Client } from '../../../src/index.js'
 import { createSelfSigned } from './self-signed.js'
 
 // Runs the built CLI (`npm test` builds first); `vitest run` alone on a fresh checkout skips it.
-const CLI = join(import.meta.dirname, '../../../dist/cli/main.js')
+const CLI = join(import.meta.dirname, '../../../packages/silo-server/dist/cli/main.js')
 
 it.skipIf(!existsSync(CLI))('silo server --certs-dir serves HTTPS the SDK can use', async () => {
   const certs = createSelfSigned()
