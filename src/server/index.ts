@@ -56,7 +56,7 @@ export interface SiloServer {
  *
  * @example
  * ```ts
- * import { createServer } from 'silo/server'
+ * import { createServer } from 'silo-server'
  *
  * const server = createServer({ dir: './data', address: '127.0.0.1:0', quiet: true })
  * const { url } = await server.start()

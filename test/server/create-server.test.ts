@@ -7,7 +7,7 @@ import { createServer } from '../../src/server/index.js'
 import { parseAddress, resolveOptions } from '../../src/server/options.js'
 import { s3 } from './helpers/signed-request.js'
 
-describe('silo/server entry', () => {
+describe('silo-server entry', () => {
   it('exports exactly createServer and readCertsDir at runtime', () => {
     expect(Object.keys(serverEntry).sort()).toEqual(['createServer', 'readCertsDir'])
   })
