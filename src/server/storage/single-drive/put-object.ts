@@ -7,6 +7,7 @@ import { encodeObjectKey } from './key-codec.js'
 import { createObjectId } from './layout.js'
 import { noSuchBucket, requireBucket } from './lookup.js'
 import { fileIdsOf, replaceObject } from './object-data.js'
+import type { ReceivedBody } from './receive-body.js'
 import { type StoredObject, toObjectInfo } from './records.js'
 import { adjustUsedBytes } from './used-bytes.js'
 import { writeData } from './write-data.js'
@@ -23,30 +24,48 @@ export async function putObject(drive: Drive, input: PutObjectInput): Promise<Ob
   if (input.contentMd5 !== undefined) parseContentMd5(input.contentMd5)
   requireBucket(drive, input.bucket)
   const id = createObjectId()
-  const received = await writeData(drive, id, input, drive.inlineLimit)
+  const received = await writeData(drive, id, { ...input, md5: input.etag === undefined }, drive.inlineLimit)
+  return storeObject(drive, input.bucket, input.key, id, received, {
+    etag: input.etag ?? received.md5Hex,
+    contentType: input.contentType ?? 'application/octet-stream',
+    headers: lowerCaseKeys(input.headers ?? {}),
+  })
+}
+
+/**
+ * Commits received data (`id`: in `data/` already, or inline) as the object `bucket/key`, then
+ * unlinks the files of the object it replaced. NoSuchBucket when the bucket went away while the
+ * body streamed in: the data is removed and nothing changes.
+ */
+export async function storeObject(
+  drive: Drive,
+  bucket: string,
+  key: string,
+  id: string,
+  received: ReceivedBody,
+  fields: Pick<StoredObject, 'etag' | 'contentType' | 'headers'>,
+): Promise<ObjectInfo> {
   const stored: StoredObject = {
     id,
     layout: received.inline ? 'inline' : 'file',
     size: received.size,
-    etag: input.etag ?? received.md5Hex,
+    etag: fields.etag,
     mtime: Date.now(),
-    contentType: input.contentType ?? 'application/octet-stream',
-    headers: lowerCaseKeys(input.headers ?? {}),
+    contentType: fields.contentType,
+    headers: fields.headers,
   }
-  const outcome = await commitObject(drive, input.bucket, input.key, stored, received.inline).catch(
-    async (error) => {
-      await removeDataFiles(drive, fileIdsOf(stored))
-      throw error
-    },
-  )
+  const outcome = await commitObject(drive, bucket, key, stored, received.inline).catch(async (error) => {
+    await removeDataFiles(drive, fileIdsOf(stored))
+    throw error
+  })
   if (outcome.missingBucket) {
     await removeDataFiles(drive, fileIdsOf(stored))
-    throw noSuchBucket(input.bucket)
+    throw noSuchBucket(bucket)
   }
   // After the commit no reader can find the old file by metadata; one that already opened it
   // keeps its descriptor, which POSIX keeps readable after unlink.
   if (outcome.replaced) await removeDataFiles(drive, fileIdsOf(outcome.replaced))
-  return toObjectInfo(input.bucket, input.key, stored)
+  return toObjectInfo(bucket, key, stored)
 }
 
 /** What a commit that points a key at new data found. */

@@ -28,25 +28,48 @@ type Outcome =
 export async function completeMultipartUpload(
   drive: Drive,
   input: CompleteMultipartUploadInput,
+  options: CompleteOptions = {},
 ): Promise<ObjectInfo> {
   requireUpload(drive, input.bucket, input.key, input.uploadId)
   checkRequestedParts(input.parts)
+  const settings = {
+    headers: options.headers ?? input.headers,
+    minPartSize: options.minPartSize ?? input.minPartSize,
+  }
   // Exclusive: the commit scans the upload's parts, which a scan cannot see in a shared batch.
-  const outcome = await drive.commits.run((view) => completeInCommit(drive, view, input), { exclusive: true })
+  const outcome = await drive.commits.run((view) => completeInCommit(drive, view, input, settings), {
+    exclusive: true,
+  })
   if ('error' in outcome) throw outcome.error
   await removeDataFiles(drive, outcome.discarded)
   if (outcome.replaced) await removeDataFiles(drive, fileIdsOf(outcome.replaced))
   return toObjectInfo(input.bucket, input.key, outcome.stored, true)
 }
 
-function completeInCommit(drive: Drive, view: CommitView, input: CompleteMultipartUploadInput): Outcome {
+/** What a drive of an erasure set completes differently. */
+export interface CompleteOptions {
+  /** The object's headers instead of the upload's. */
+  headers?: Record<string, string>
+  /**
+   * The smallest size of a part other than the last, instead of 5 MiB (0: any; a drive's parts
+   * are shards of the client's parts, whose sizes the erasure layer checks).
+   */
+  minPartSize?: number
+}
+
+function completeInCommit(
+  drive: Drive,
+  view: CommitView,
+  input: CompleteMultipartUploadInput,
+  options: CompleteOptions,
+): Outcome {
   const uploadKey = encodeUploadKey(input.bucket, input.key, input.uploadId)
   const upload = view.get(drive.meta.uploads, uploadKey)
   if (!upload) return { error: noSuchUpload(input.uploadId) }
   if (!view.get(drive.meta.buckets, input.bucket)) return { error: noSuchUpload(input.uploadId) }
-  const chosen = choosePartsOrError(drive, view, input)
+  const chosen = choosePartsOrError(drive, view, input, options.minPartSize)
   if (!Array.isArray(chosen)) return { error: chosen }
-  const stored = objectOf(upload, chosen, input.headers)
+  const stored = objectOf(upload, chosen, options.headers)
   const kept = new Set(chosen.map((p) => p.id))
   const discarded = removeUploadRecords(drive, view, input.bucket, input.key, input.uploadId).filter(
     (id) => !kept.has(id),
@@ -61,6 +84,7 @@ function choosePartsOrError(
   drive: Drive,
   view: CommitView,
   input: CompleteMultipartUploadInput,
+  minPartSize: number | undefined,
 ): StoredPart[] | S3ServerError {
   const chosen: StoredPart[] = []
   for (const requested of input.parts) {
@@ -78,7 +102,7 @@ function choosePartsOrError(
     partSizeError(
       chosen.map((p) => p.size),
       input.parts,
-      input.minPartSize,
+      minPartSize,
     ) ?? chosen
   )
 }

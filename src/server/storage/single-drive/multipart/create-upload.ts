@@ -10,10 +10,12 @@ import { type StoredUpload, toUploadInfo } from '../upload-records.js'
 export async function createMultipartUpload(
   drive: Drive,
   input: CreateMultipartUploadInput,
+  /** The ID to record it under (an erasure set's drives all use one); default a fresh one. */
+  chosenId?: string,
 ): Promise<UploadInfo> {
   requireBucket(drive, input.bucket)
   const initiated = Date.now()
-  const uploadId = input.uploadId ?? createUploadId(initiated)
+  const uploadId = chosenId ?? input.uploadId ?? createUploadId(initiated)
   if (!isUploadId(uploadId)) throw new RangeError(`not an upload ID: ${uploadId}`)
   const stored: StoredUpload = {
     initiated,

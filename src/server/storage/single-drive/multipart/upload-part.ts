@@ -3,6 +3,7 @@ import type { PartInfo, UploadPartInput } from '../../types.js'
 import { removeDataFile } from '../data-files.js'
 import type { Drive } from '../drive.js'
 import { createObjectId } from '../layout.js'
+import type { ReceivedBody } from '../receive-body.js'
 import { encodePartKey, encodeUploadKey } from '../upload-codec.js'
 import { type StoredPart, toPartInfo } from '../upload-records.js'
 import { writeData } from '../write-data.js'
@@ -17,16 +18,34 @@ export async function uploadPart(drive: Drive, input: UploadPartInput): Promise<
   checkPartNumber(input.partNumber)
   requireUpload(drive, input.bucket, input.key, input.uploadId)
   const id = createObjectId()
-  const received = await writeData(drive, id, input, 0)
-  const stored: StoredPart = {
-    id,
-    size: received.size,
-    etag: input.etag ?? received.md5Hex,
-    mtime: Date.now(),
-  }
-  if (input.meta !== undefined) stored.meta = input.meta
-  const uploadKey = encodeUploadKey(input.bucket, input.key, input.uploadId)
-  const partKey = encodePartKey(input.uploadId, input.partNumber)
+  const received = await writeData(drive, id, { ...input, md5: input.etag === undefined }, 0)
+  return storePart(drive, input, id, received, { etag: input.etag ?? received.md5Hex, meta: input.meta })
+}
+
+/** Where a part goes. */
+export interface PartPlace {
+  bucket: string
+  key: string
+  uploadId: string
+  partNumber: number
+}
+
+/**
+ * Commits a received part file (`id`, in `data/` already) as part `partNumber` of the upload,
+ * replacing (and unlinking) an earlier upload of that part. NoSuchUpload when the upload ended
+ * while the body streamed in: the file is removed and nothing changes.
+ */
+export async function storePart(
+  drive: Drive,
+  place: PartPlace,
+  id: string,
+  received: ReceivedBody,
+  fields: { etag: string; meta?: string },
+): Promise<PartInfo> {
+  const stored: StoredPart = { id, size: received.size, etag: fields.etag, mtime: Date.now() }
+  if (fields.meta !== undefined) stored.meta = fields.meta
+  const uploadKey = encodeUploadKey(place.bucket, place.key, place.uploadId)
+  const partKey = encodePartKey(place.uploadId, place.partNumber)
   const outcome = await drive.commits
     .run((view) => {
       if (!view.get(drive.meta.uploads, uploadKey)) return { gone: true }
@@ -40,8 +59,8 @@ export async function uploadPart(drive: Drive, input: UploadPartInput): Promise<
     })
   if (outcome.gone) {
     await removeDataFile(drive, id)
-    throw noSuchUpload(input.uploadId)
+    throw noSuchUpload(place.uploadId)
   }
   if (outcome.replaced) await removeDataFile(drive, outcome.replaced.id)
-  return toPartInfo(input.partNumber, stored)
+  return toPartInfo(place.partNumber, stored)
 }

@@ -1,0 +1,177 @@
+import { mkdir, stat } from 'node:fs/promises'
+import { S3ServerError } from '../errors.js'
+import { createBucket, deleteBucket, getBucket, listBuckets } from './single-drive/buckets.js'
+import { copyObject } from './single-drive/copy-object.js'
+import { deleteObject } from './single-drive/delete-object.js'
+import {
+  getBucketDocument,
+  getSystemDocument,
+  listBucketDocuments,
+  listSystemDocuments,
+  putBucketDocument,
+  putSystemDocument,
+} from './single-drive/documents.js'
+import type { Drive } from './single-drive/drive.js'
+import {
+  OBJECT_META_HEADER,
+  storedToDriveUpload,
+  toDriveBucket,
+  toDriveObject,
+  toDrivePart,
+  toDriveUpload,
+  UPLOAD_META_HEADER,
+} from './single-drive/drive-records.js'
+import { formatPathOf, readFormatFile, writeFormatFile } from './single-drive/format-file.js'
+import { createObjectId } from './single-drive/layout.js'
+import { listObjects } from './single-drive/list-objects.js'
+import { readUsedBytes } from './single-drive/meta-store.js'
+import { abortMultipartUpload } from './single-drive/multipart/abort-upload.js'
+import { completeMultipartUpload } from './single-drive/multipart/complete-upload.js'
+import { createMultipartUpload } from './single-drive/multipart/create-upload.js'
+import { listStoredParts } from './single-drive/multipart/list-parts.js'
+import { listMultipartUploads } from './single-drive/multipart/list-uploads.js'
+import { type DriveOptions, openDrive } from './single-drive/open-drive.js'
+import { getObject, headObject } from './single-drive/read-object.js'
+import { StagedShards } from './single-drive/staged-shards.js'
+import type { DriveLocation, DrivePartsInput, DrivePartsResult, StorageDrive } from './storage-drive.js'
+
+/**
+ * A drive in a folder of this machine, for an erasure set: where it is, its format.json, and the
+ * drive opened on it (the single drive's store, through the drive interface).
+ *
+ * @example
+ * const location = localDriveLocation('/mnt/disk1', { fsync: true })
+ * const drive = await location.open()
+ */
+export function localDriveLocation(dir: string, options: DriveOptions = {}): DriveLocation {
+  return {
+    endpoint: dir,
+    probe: () =>
+      stat(dir).then(
+        () => undefined,
+        (error: Error) => error.message,
+      ),
+    formatStamp: () =>
+      stat(formatPathOf(dir)).then(
+        (s) => `${s.ino}:${s.mtimeMs}`,
+        () => undefined,
+      ),
+    readFormat: () => readFormatFile(dir),
+    writeFormat: (format) => writeFormatFile(dir, format),
+    createFolder: async () => {
+      await mkdir(dir, { recursive: true })
+    },
+    open: () => openLocalDrive(dir, options),
+  }
+}
+
+/**
+ * Opens (creating if needed) the single-drive store on `dir` as a drive of an erasure set: the
+ * same layout, LMDB metadata, crash recovery and free-space guard as `openSingleDrive`, behind
+ * the drive interface instead of the object layer.
+ *
+ * @example
+ * const drive = await openLocalDrive('/mnt/disk1')
+ * await drive.createBucket('photos', '')
+ */
+export async function openLocalDrive(dir: string, options: DriveOptions = {}): Promise<StorageDrive> {
+  const opened = await openDrive(dir, options)
+  const { drive } = opened
+  const staged = new StagedShards(drive)
+  const reservations = new Map<string, () => void>()
+  return {
+    listBuckets: async () => listBuckets(drive).map(toDriveBucket),
+    getBucket: async (name) => toDriveBucket(getBucket(drive, name)),
+    createBucket: async (name, region) => toDriveBucket(await createBucket(drive, name, region)),
+    deleteBucket: (name) => deleteBucket(drive, name),
+
+    readObject: async (bucket, key) => toDriveObject(headObject(drive, bucket, key)),
+    readShard: async (bucket, key, range) => {
+      const result = await getObject(drive, bucket, key, range)
+      const object = toDriveObject(result.info)
+      // An inline record's stream is made only when asked for: hand the bytes over instead.
+      return result.data ? { object, data: result.data } : { object, body: result.body }
+    },
+    deleteObject: (bucket, key) => deleteObject(drive, bucket, key),
+    listObjects: async (input) => {
+      const page = listObjects(drive, input)
+      return { ...page, objects: page.objects.map(toDriveObject) }
+    },
+
+    reserveSpace: async (bytes) => {
+      const release = drive.space.admit({ bytes, inMetadata: bytes <= drive.inlineLimit })
+      const reservation = createObjectId()
+      reservations.set(reservation, release)
+      return reservation
+    },
+    releaseSpace: async (reservation) => {
+      reservations.get(reservation)?.()
+      reservations.delete(reservation)
+    },
+    writeShard: (place, body) => staged.write(place, body),
+    commitShard: (id, record) => staged.commit(id, record),
+    discardShard: (id) => staged.discard(id),
+    linkShard: async (input) => {
+      await copyObject(drive, {
+        sourceBucket: input.sourceBucket,
+        sourceKey: input.sourceKey,
+        bucket: input.bucket,
+        key: input.key,
+        metadata: { contentType: 'application/octet-stream', headers: { [OBJECT_META_HEADER]: input.meta } },
+        check: (found) => {
+          if (found.headers[OBJECT_META_HEADER] !== input.ifMeta) {
+            throw new S3ServerError('InternalError', 'the drive no longer holds the version being copied')
+          }
+        },
+      })
+    },
+
+    createUpload: async ({ bucket, key, uploadId, meta }) =>
+      toDriveUpload(
+        await createMultipartUpload(
+          drive,
+          { bucket, key, contentType: 'application/octet-stream', headers: { [UPLOAD_META_HEADER]: meta } },
+          uploadId,
+        ),
+      ),
+    abortUpload: (bucket, key, uploadId) => abortMultipartUpload(drive, bucket, key, uploadId),
+    listParts: async (input) => listDriveParts(drive, input),
+    listUploads: async (input) => {
+      const page = listMultipartUploads(drive, input)
+      return { ...page, uploads: page.uploads.map(toDriveUpload) }
+    },
+    completeUpload: async ({ bucket, key, uploadId, parts, meta }) => {
+      await completeMultipartUpload(
+        drive,
+        { bucket, key, uploadId, parts },
+        { headers: { [OBJECT_META_HEADER]: meta }, minPartSize: 0 },
+      )
+    },
+
+    getBucketDocument: async (bucket, name) => getBucketDocument(drive, bucket, name),
+    putBucketDocument: (bucket, name, document) => putBucketDocument(drive, bucket, name, document),
+    listBucketDocuments: async (bucket) => listBucketDocuments(drive, bucket),
+    getSystemDocument: async (path) => getSystemDocument(drive, path),
+    putSystemDocument: (path, document) => putSystemDocument(drive, path, document),
+    listSystemDocuments: async (prefix) => listSystemDocuments(drive, prefix),
+
+    usedBytes: async () => readUsedBytes(drive.meta),
+    close: async () => {
+      staged.clear()
+      for (const release of reservations.values()) release()
+      reservations.clear()
+      await opened.close()
+    },
+  }
+}
+
+function listDriveParts(drive: Drive, input: DrivePartsInput): DrivePartsResult {
+  const found = listStoredParts(drive, input)
+  const result: DrivePartsResult = {
+    upload: storedToDriveUpload(input.key, input.uploadId, found.upload),
+    parts: found.parts.map(([partNumber, stored]) => toDrivePart(partNumber, stored)),
+    isTruncated: found.isTruncated,
+  }
+  if (found.isTruncated && found.parts.length > 0) result.nextPartNumberMarker = found.parts.at(-1)![0]
+  return result
+}

@@ -1,0 +1,69 @@
+import { checkPartNumber } from '../common/part-checks.js'
+import type { ShardPlace, ShardRecord, StagedShard } from '../storage-drive.js'
+import type { Drive } from './drive.js'
+import { OBJECT_META_HEADER } from './drive-records.js'
+import { createObjectId } from './layout.js'
+import { requireBucket } from './lookup.js'
+import { requireUpload } from './multipart/require-upload.js'
+import { storePart } from './multipart/upload-part.js'
+import { storeObject } from './put-object.js'
+import type { ReceivedBody } from './receive-body.js'
+import { placeData, removeTempData, stageData } from './write-data.js'
+
+/**
+ * The shard files a local drive received but has not committed (the erasure layer's write
+ * barrier): a file body waits in `tmp/` (so a crash leaves only a temp file, removed at the next
+ * open), a small object's body in memory. The caller commits or discards each one.
+ */
+export class StagedShards {
+  readonly #staged = new Map<string, { place: ShardPlace; received: ReceivedBody }>()
+
+  constructor(private readonly drive: Drive) {}
+
+  /** Receives a shard file for `place`; the place is checked before a byte is read. */
+  async write(place: ShardPlace, body: AsyncIterable<Uint8Array>): Promise<StagedShard> {
+    const { drive } = this
+    if (place.part) {
+      checkPartNumber(place.part.partNumber)
+      requireUpload(drive, place.bucket, place.key, place.part.uploadId)
+    } else {
+      requireBucket(drive, place.bucket)
+    }
+    const id = createObjectId()
+    // No MD5: the caller hands the ETag in at the commit. Parts are never inline (Complete adopts their files).
+    const received = await stageData(drive, id, { body, md5: false }, place.part ? 0 : drive.inlineLimit)
+    this.#staged.set(id, { place, received })
+    return { id, size: received.size }
+  }
+
+  /** Moves the file into `data/` and commits its record (see StorageDrive.commitShard). */
+  async commit(id: string, record: ShardRecord): Promise<void> {
+    const staged = this.#staged.get(id)
+    if (!staged) throw new Error(`no staged shard file ${id} on this drive`)
+    this.#staged.delete(id)
+    const { place, received } = staged
+    if (!received.inline) await placeData(this.drive, id)
+    if (place.part) {
+      await storePart(this.drive, { ...place, ...place.part }, id, received, record)
+      return
+    }
+    await storeObject(this.drive, place.bucket, place.key, id, received, {
+      etag: record.etag,
+      contentType: 'application/octet-stream',
+      headers: { [OBJECT_META_HEADER]: record.meta },
+    })
+  }
+
+  /** Removes a staged file; an unknown id is ignored. */
+  async discard(id: string): Promise<void> {
+    const staged = this.#staged.get(id)
+    if (!staged) return
+    this.#staged.delete(id)
+    if (!staged.received.inline) await removeTempData(this.drive, id)
+  }
+
+  /** Forgets every staged file (the drive is closing: the next open empties `tmp/`). */
+  clear(): void {
+    this.#staged.clear()
+  }
+}
