@@ -12,6 +12,7 @@ import presign from './presign.mjs'
 import sdkGet from './sdk-get.mjs'
 import sdkObjectsAtScale from './sdk-objects-at-scale.mjs'
 import sdkPut from './sdk-put.mjs'
+import sdkSigning from './sdk-signing.mjs'
 import serverPutGet from './server-put-get.mjs'
 
 export const SCENARIOS = [
@@ -21,6 +22,7 @@ export const SCENARIOS = [
   serverPutGet,
   erasureServer,
   presign,
+  sdkSigning,
   bundleSize,
   eventsPutLatency,
   eventsEnqueueCost,

@@ -42,6 +42,12 @@ describe('browser bundle size of a small program', () => {
     expect([...eagerPackages, ...lazyPackages]).not.toContain('readable-stream')
   })
 
+  it("signs with the SDK's own SigV4 steps: no @smithy/signature-v4 (nor @smithy/core) in the bundle", () => {
+    const packages = weight.chunks.flatMap((c) => c.packages)
+    expect(packages).not.toContain('@smithy/signature-v4')
+    expect(packages).not.toContain('@smithy/core')
+  })
+
   it('loads at most 80 KB gzipped in all, every lazily loaded chunk included', () => {
     expect(weight.total).toBeLessThanOrEqual(80 * KB)
   })

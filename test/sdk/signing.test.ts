@@ -1,7 +1,7 @@
 import { HttpResponse, http } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { Client } from '../../src/index.js'
-import { NodeSha256 } from '../../src/sdk/platform/node-hash.js'
+import { nodeSigV4Crypto } from '../../src/sdk/platform/node-hash.js'
 import { createSigner } from '../../src/sdk/transport/signer.js'
 import { useMockServer } from './support/msw.js'
 import { recomputeSignature, sha256 } from './support/verify-sigv4.js'
@@ -24,7 +24,7 @@ function verify(index = 0) {
 
 describe('SigV4 signing', () => {
   it('matches the AWS S3 "GET Object" example signature', async () => {
-    const sign = createSigner({ accessKey: 'AKIAIOSFODNN7EXAMPLE', secretKey: SECRET }, NodeSha256)
+    const sign = createSigner({ accessKey: 'AKIAIOSFODNN7EXAMPLE', secretKey: SECRET }, nodeSigV4Crypto)
     const headers = await sign(
       {
         method: 'GET',

@@ -34,7 +34,7 @@ export class AdminTransport {
   constructor(options: ResolvedClientOptions, platform: Platform) {
     this.options = options
     this.#platform = platform
-    this.#sign = createSigner(options, platform.Sha256)
+    this.#sign = createSigner(options, platform.sigv4)
     this.#send = platform.createSend(options)
   }
 
@@ -51,7 +51,7 @@ export class AdminTransport {
     if (request.contentType) headers['content-type'] = request.contentType
     if (this.#platform.userAgent !== undefined) headers['user-agent'] = this.#platform.userAgent
     const signable = { method: request.method, protocol: options.protocol, hostname: options.host, path }
-    headers = await this.#sign({ ...signable, query: request.query, headers }, '', new Date())
+    headers = this.#sign({ ...signable, query: request.query, headers }, '', new Date())
     const query = request.query === undefined ? '' : buildQueryString(request.query)
     const res = await this.#send({
       ...signable,

@@ -4,6 +4,7 @@
  */
 import { Sha256 } from '@aws-crypto/sha256-js'
 import { createBrowserSend } from './browser-send.js'
+import { jsSigV4Crypto } from './js-sigv4-crypto.js'
 import { md5 } from './md5.js'
 import type { Platform } from './types.js'
 
@@ -14,6 +15,7 @@ import type { Platform } from './types.js'
  */
 export const platform: Platform = {
   Sha256,
+  sigv4: jsSigV4Crypto,
   sha256Hex: (data) => {
     const hash = new Sha256()
     hash.update(data)

@@ -1,13 +1,15 @@
 /**
- * SHA-256 for Node through node:crypto (native, several times faster than pure JS), shaped as the
- * `Checksum` that `@smithy/signature-v4` accepts: unkeyed → hash, keyed → HMAC.
+ * SHA-256 for Node through node:crypto (native, several times faster than pure JS): a hash object
+ * shaped as `@aws-crypto/sha256-js`'s (unkeyed → hash, keyed → HMAC) for presigning, and the
+ * synchronous functions header signing uses.
  */
 import { createHash, createHmac, type Hash, type Hmac } from 'node:crypto'
+import type { SigV4Crypto } from '../../shared/sigv4/crypto.js'
 
 type Secret = string | ArrayBuffer | ArrayBufferView
 
 /**
- * A node:crypto SHA-256 / HMAC-SHA-256 with the smithy `Checksum` interface.
+ * A node:crypto SHA-256 / HMAC-SHA-256 with the interface of `@aws-crypto/sha256-js`.
  * @example
  * const h = new NodeSha256(); h.update(bytes); const digest = await h.digest()
  */
@@ -50,4 +52,15 @@ function toBinary(data: Secret): string | Uint8Array {
  */
 export function nodeSha256Hex(data: Uint8Array): string {
   return createHash('sha256').update(data).digest('hex')
+}
+
+/**
+ * The hashing SigV4 signing needs, through node:crypto (synchronous).
+ * @example
+ * const sign = createSigner(credentials, nodeSigV4Crypto)
+ */
+export const nodeSigV4Crypto: SigV4Crypto = {
+  sha256Hex: (data) => createHash('sha256').update(data).digest('hex'),
+  hmacSha256: (key, data) => createHmac('sha256', key).update(data).digest(),
+  hmacSha256Hex: (key, data) => createHmac('sha256', key).update(data).digest('hex'),
 }

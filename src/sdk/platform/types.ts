@@ -3,11 +3,17 @@
  * and to `browser.ts` in browser bundles (package.json "imports"); both export a `Platform`.
  */
 import type { Readable } from 'node:stream'
-import type { SignatureV4 } from '@smithy/signature-v4'
+import type { SigV4Crypto } from '../../shared/sigv4/crypto.js'
 import type { ChunkSource } from '../body/chunks.js'
 
-/** The hash constructor `@smithy/signature-v4` signs with (a SHA-256, keyed when given a secret). */
-export type Sha256Constructor = ConstructorParameters<typeof SignatureV4>[0]['sha256']
+/** A SHA-256 hash, or HMAC-SHA256 when constructed with a secret (the shape of `@aws-crypto/sha256-js`). */
+export interface Sha256Hash {
+  update(data: string | ArrayBuffer | ArrayBufferView): void
+  digest(): Promise<Uint8Array>
+}
+
+/** Makes a SHA-256 hash, keyed (HMAC) when given a secret: what presigning hashes with. */
+export type Sha256Constructor = new (secret?: string | ArrayBuffer | ArrayBufferView) => Sha256Hash
 
 /** A readable stream of bytes: Node's `Readable` in Node, a LightReadable in browsers (light-readable.ts: events, pipe, for await). */
 export type BodyStream = Readable
@@ -66,8 +72,10 @@ export interface SendOptions {
 
 /** Everything runtime-specific the SDK needs. */
 export interface Platform {
-  /** Hash for `@smithy/signature-v4`: node:crypto in Node, `@aws-crypto/sha256-js` in browsers. */
+  /** Hash for presigning: node:crypto in Node, `@aws-crypto/sha256-js` in browsers. */
   readonly Sha256: Sha256Constructor
+  /** Synchronous SHA-256 and HMAC for header signing: node:crypto in Node, `@aws-crypto/sha256-js` in browsers. */
+  readonly sigv4: SigV4Crypto
   /** Hex SHA-256 of bytes, synchronously. */
   sha256Hex(data: Uint8Array): string
   /** Builds the sender for one client. */

@@ -1,10 +1,24 @@
 /**
- * SigV4 header signing with `@smithy/signature-v4`. One signer per client (smithy caches the
- * signing key per date and region); the payload hash is computed by the transport and passed in
- * `x-amz-content-sha256`, so smithy never hashes a body itself.
+ * SigV4 header signing, composed from the pure steps in src/shared/sigv4 that AWS's test vectors
+ * check and the server verifies with. One signer per client: it keeps the derived signing key per
+ * day and region (the credentials are fixed for the client) and formats each second's
+ * `x-amz-date` once, so a request costs one SHA-256 and one HMAC. The payload hash is computed by
+ * the transport and passed in `x-amz-content-sha256`; the signer never hashes a body.
+ *
+ * Why not `@smithy/signature-v4`: measured per request (bench/scenarios/sdk-signing.mjs) it costs
+ * several times more through its public API, and reaching the speed of this file meant patching
+ * its private members. The tests sign with smithy too and compare (test/sdk/signer-cross-check.test.ts).
  */
-import { SignatureV4 } from '@smithy/signature-v4'
-import type { Sha256Constructor } from '../platform/types.js'
+import { formatAuthorizationHeader } from '../../shared/sigv4/authorization-header.js'
+import { canonicalHeaders } from '../../shared/sigv4/canonical-headers.js'
+import { canonicalQueryString } from '../../shared/sigv4/canonical-query.js'
+import { createCanonicalRequest } from '../../shared/sigv4/canonical-request.js'
+import { EMPTY_SHA256 } from '../../shared/sigv4/constants.js'
+import type { SigV4Crypto } from '../../shared/sigv4/crypto.js'
+import { createCredentialScope, formatAmzDate } from '../../shared/sigv4/scope.js'
+import { computeSignature } from '../../shared/sigv4/signature.js'
+import { deriveSigningKey } from '../../shared/sigv4/signing-key.js'
+import { createStringToSign } from '../../shared/sigv4/string-to-sign.js'
 
 /** Credentials of a signing client. */
 export interface Credentials {
@@ -18,107 +32,102 @@ export interface SignableRequest {
   method: string
   protocol: 'http:' | 'https:'
   hostname: string
-  /** Escaped path, without query. */
+  /** Escaped path, without query: already in SigV4's encoding, so it is the canonical URI as is. */
   path: string
   query: Readonly<Record<string, string | string[]>> | undefined
   /** Lower-case names, including `host` and `x-amz-content-sha256`. */
   headers: Record<string, string>
 }
 
-/** Adds `authorization`, `x-amz-date` (and `x-amz-security-token`) to a request's headers. */
-export type SignRequest = (
-  request: SignableRequest,
-  region: string,
-  date: Date,
-) => Promise<Record<string, string>>
+/** Returns the request's headers plus `authorization`, `x-amz-date` (and `x-amz-security-token`). */
+export type SignRequest = (request: SignableRequest, region: string, date: Date) => Record<string, string>
 
-// Not signed: the length is implied by the payload hash or UNSIGNED-PAYLOAD, and fetch sets it itself.
-const UNSIGNABLE = new Set(['content-length'])
+/**
+ * Headers left out of the signature: `content-length` (implied by the payload hash or
+ * UNSIGNED-PAYLOAD, and set by fetch itself), and those AWS's SDKs never sign because proxies and
+ * browsers may add or rewrite them (the list of `@smithy/signature-v4`, so both sign alike).
+ */
+const UNSIGNABLE = new Set([
+  'authorization',
+  'cache-control',
+  'connection',
+  'content-length',
+  'expect',
+  'from',
+  'keep-alive',
+  'max-forwards',
+  'pragma',
+  'referer',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'user-agent',
+  'x-amzn-trace-id',
+])
+
+function isSignable(name: string): boolean {
+  return !UNSIGNABLE.has(name) && !name.startsWith('proxy-') && !name.startsWith('sec-')
+}
 
 /**
  * Creates the signing function for a set of credentials.
  * @example
- * const sign = createSigner({ accessKey: 'AK', secretKey: 'SK' }, NodeSha256)
- * const headers = await sign(request, 'us-east-1', new Date())
+ * const sign = createSigner({ accessKey: 'AK', secretKey: 'SK' }, platform.sigv4)
+ * const headers = sign(request, 'us-east-1', new Date())
  */
-export function createSigner(credentials: Credentials, sha256: Sha256Constructor): SignRequest {
-  const signer = new CachingSignatureV4({
-    service: 's3',
-    region: 'us-east-1',
-    credentials: {
-      accessKeyId: credentials.accessKey,
-      secretAccessKey: credentials.secretKey,
-      sessionToken: credentials.sessionToken,
-    },
-    sha256,
-    // S3 signs the path as sent (each segment encoded once, no normalization).
-    uriEscapePath: false,
-    applyChecksum: false,
-  })
-  cacheSigningKeys(signer)
-  return async (request, region, date) => {
-    const signed = await signer.sign(
-      {
-        method: request.method,
-        protocol: request.protocol,
-        hostname: request.hostname,
-        path: request.path,
-        query: request.query ?? {},
-        headers: request.headers,
-      },
-      { signingRegion: region, signingDate: date, unsignableHeaders: UNSIGNABLE },
-    )
-    return signed.headers
-  }
-}
+export function createSigner(credentials: Credentials, crypto: SigV4Crypto): SignRequest {
+  const { accessKey, secretKey, sessionToken } = credentials
+  const keys = new Map<string, Uint8Array>()
+  let second = Number.NaN
+  let amzDate = ''
 
-type SigningKeyFunction = (
-  credentials: unknown,
-  region: string,
-  shortDate: string,
-  service?: string,
-) => Promise<Uint8Array>
-
-/**
- * Keeps the derived signing key per (date, region, service) on the signer. smithy's own cache
- * recomputes an HMAC of the credentials on every request to build its key; ours are fixed per
- * client, so a plain map lookup will do. `getSigningKey` is TypeScript-private in smithy, hence
- * the instance patch instead of an override.
- */
-function cacheSigningKeys(signer: SignatureV4): void {
-  const target = signer as unknown as { getSigningKey: SigningKeyFunction }
-  const derive = target.getSigningKey.bind(signer)
-  const keys = new Map<string, Promise<Uint8Array>>()
-  target.getSigningKey = (credentials, region, shortDate, service) => {
-    const id = `${shortDate}/${region}/${service}`
+  // The key changes once a day per region; dates move on and old keys are never asked for again.
+  const signingKey = (day: string, region: string): Uint8Array => {
+    const id = `${day}/${region}`
     let key = keys.get(id)
     if (key === undefined) {
       if (keys.size >= 16) keys.clear()
-      key = derive(credentials, region, shortDate, service)
+      key = deriveSigningKey(crypto, secretKey, day, region)
       keys.set(id, key)
     }
     return key
   }
+
+  return (request, region, date) => {
+    const at = Math.floor(date.getTime() / 1000)
+    if (at !== second) {
+      amzDate = formatAmzDate(date)
+      second = at
+    }
+    const day = amzDate.slice(0, 8)
+    const headers: Record<string, string> = { ...request.headers, 'x-amz-date': amzDate }
+    delete headers['authorization']
+    if (sessionToken) headers['x-amz-security-token'] = sessionToken
+    const names = Object.keys(headers).filter(isSignable).sort()
+    const signedHeaders = names.join(';')
+    const canonicalRequest = createCanonicalRequest({
+      method: request.method,
+      uri: request.path,
+      query: request.query === undefined ? '' : canonicalQueryString(toPairs(request.query)),
+      headers: canonicalHeaders(headers, names),
+      signedHeaders,
+      payloadHash: headers['x-amz-content-sha256'] ?? EMPTY_SHA256,
+    })
+    const scope = createCredentialScope(day, region)
+    const stringToSign = createStringToSign(crypto, amzDate, scope, canonicalRequest)
+    const signature = computeSignature(crypto, signingKey(day, region), stringToSign)
+    headers['authorization'] = formatAuthorizationHeader(accessKey, scope, signedHeaders, signature)
+    return headers
+  }
 }
 
-type DateInput = Parameters<SignatureV4['presign']>[1] extends infer O
-  ? O extends { signingDate?: infer D }
-    ? D
-    : never
-  : never
-
-/** A SignatureV4 that formats each second's `x-amz-date` once instead of per request. */
-class CachingSignatureV4 extends SignatureV4 {
-  #second = Number.NaN
-  #formatted = { longDate: '', shortDate: '' }
-
-  protected override formatDate(now: DateInput): { longDate: string; shortDate: string } {
-    if (!(now instanceof Date)) return super.formatDate(now)
-    const second = Math.floor(now.getTime() / 1000)
-    if (second !== this.#second) {
-      this.#formatted = super.formatDate(now)
-      this.#second = second
-    }
-    return this.#formatted
+// A repeated parameter (`events=a&events=b`) is one pair per value.
+function toPairs(query: Readonly<Record<string, string | string[]>>): Array<[string, string]> {
+  const pairs: Array<[string, string]> = []
+  for (const [name, value] of Object.entries(query)) {
+    if (typeof value === 'string') pairs.push([name, value])
+    else for (const item of value) pairs.push([name, item])
   }
+  return pairs
 }

@@ -39,7 +39,7 @@ export class Transport {
       port: options.port,
       pathStyle: options.pathStyle,
     })
-    this.#sign = options.anonymous ? undefined : createSigner(options, platform.Sha256)
+    this.#sign = options.anonymous ? undefined : createSigner(options, platform.sigv4)
     this.#send = platform.createSend(options)
     this.regions = new RegionCache((bucket) => lookupBucketRegion((r) => this.request(r), bucket))
   }
@@ -101,7 +101,7 @@ export class Transport {
         hostname: address.hostname,
         path: address.path,
       }
-      headers = await this.#sign({ ...signable, query: request.query, headers }, region, new Date())
+      headers = this.#sign({ ...signable, query: request.query, headers }, region, new Date())
     }
     const query = request.query === undefined ? '' : buildQueryString(request.query)
     return this.#send({
