@@ -1,3 +1,4 @@
+import { resolve } from 'node:path'
 import { createBucket, deleteBucket, getBucket, listBuckets } from './erasure/buckets.js'
 import type { ErasureContext } from './erasure/context.js'
 import {
@@ -22,7 +23,8 @@ import {
 } from './erasure/multipart.js'
 import { copyObject, deleteObject, getObject, headObject, putObject } from './erasure/objects.js'
 import { BLOCK_SIZE, parseStorageClassParity, resolveStorageClasses } from './erasure/params.js'
-import type { StorageBackend } from './types.js'
+import { localDriveLocation } from './local-drive.js'
+import type { ObjectLayer } from './object-layer.js'
 
 /** Options of {@link openErasure}. */
 export interface ErasureOptions {
@@ -50,7 +52,7 @@ export interface ErasureOptions {
  * @example
  * const storage = await openErasure(['/mnt/d1', '/mnt/d2', '/mnt/d3', '/mnt/d4'])
  */
-export async function openErasure(dirs: string[], options: ErasureOptions = {}): Promise<StorageBackend> {
+export async function openErasure(dirs: string[], options: ErasureOptions = {}): Promise<ObjectLayer> {
   checkDriveList(dirs)
   // Options, then env, win over the server configuration's `storageclass` (setStorageClasses).
   const fixedStandard =
@@ -71,7 +73,10 @@ export async function openErasure(dirs: string[], options: ErasureOptions = {}):
   if (!Number.isFinite(checkIntervalMs) || checkIntervalMs < 0) {
     throw new RangeError(`the drive check interval must be a number of ms >= 0, not ${envInterval}`)
   }
-  const set = await DriveSet.open(dirs, { drive: { fsync: options.fsync ?? true }, checkIntervalMs })
+  const drive = { fsync: options.fsync ?? true }
+  // Each drive is a local folder here; in distributed mode some will be other servers' drives.
+  const connect = (dir: string) => localDriveLocation(resolve(dir), drive)
+  const set = await DriveSet.open(dirs, { connect, checkIntervalMs })
   const ctx: ErasureContext = {
     set,
     classes,
@@ -104,7 +109,7 @@ export async function openErasure(dirs: string[], options: ErasureOptions = {}):
     /** Raw bytes on all drives (shards, parity and hashes), as MinIO reports "used across disks". */
     usedBytes: async () => {
       const drives = await set.usable()
-      const used = await Promise.all(drives.map((d) => d.backend!.usedBytes()))
+      const used = await Promise.all(drives.map((d) => d.store!.usedBytes()))
       return used.reduce((sum, n) => sum + n, 0)
     },
     healer: createHealer(ctx),

@@ -1,10 +1,10 @@
+import type { ObjectLayer } from './object-layer.js'
 import { createBucket, deleteBucket, getBucket, listBuckets } from './single-drive/buckets.js'
 import { copyObject } from './single-drive/copy-object.js'
 import { deleteObject } from './single-drive/delete-object.js'
 import {
   getBucketDocument,
   getSystemDocument,
-  listBucketDocuments,
   listSystemDocuments,
   putBucketDocument,
   putSystemDocument,
@@ -20,28 +20,24 @@ import { uploadPart } from './single-drive/multipart/upload-part.js'
 import { type DriveOptions, openDrive } from './single-drive/open-drive.js'
 import { putObject } from './single-drive/put-object.js'
 import { getObject, headObject } from './single-drive/read-object.js'
-import type { StorageBackend } from './types.js'
 
 /** Options of {@link openSingleDrive}. */
 export type SingleDriveOptions = DriveOptions
 
 /**
- * Opens (creating if needed) a single-drive backend on `dir`: metadata in LMDB, object bytes in
- * files named by internal IDs, all under `<dir>/.silo.sys/`. One process may open a drive at a time.
+ * Opens (creating if needed) a single drive on `dir` as an object layer: metadata in LMDB, object
+ * bytes in files named by internal IDs, all under `<dir>/.silo.sys/`. One process may open a
+ * drive at a time. (An erasure set opens the same store through the drive interface instead:
+ * local-drive.ts.)
  *
  * @example
  * const storage = await openSingleDrive('/srv/silo')
  * await storage.createBucket('photos', '')
  * await storage.close()
  */
-export async function openSingleDrive(
-  dir: string,
-  options: SingleDriveOptions = {},
-): Promise<SingleDriveBackend> {
+export async function openSingleDrive(dir: string, options: SingleDriveOptions = {}): Promise<ObjectLayer> {
   const { drive, close } = await openDrive(dir, options)
   return {
-    listBucketDocuments: async (bucket) => listBucketDocuments(drive, bucket),
-    reserveSpace: async (bytes) => drive.space.admit({ bytes, inMetadata: bytes <= drive.inlineLimit }),
     kind: 'FS',
     listBuckets: async () => listBuckets(drive),
     createBucket: (name, region) => createBucket(drive, name, region),
@@ -67,16 +63,4 @@ export async function openSingleDrive(
     usedBytes: async () => readUsedBytes(drive.meta),
     close,
   }
-}
-
-/** A single drive, with what a backend composed of drives (erasure coding) also needs. */
-export interface SingleDriveBackend extends StorageBackend {
-  /** The names of a bucket's documents (NoSuchBucket when it does not exist). */
-  listBucketDocuments(bucket: string): Promise<string[]>
-  /**
-   * Sets aside room for `bytes` of new data, or rejects with 507 XSiloStorageFull when the drive
-   * would keep less than its reserve free; resolves with the release, to call once the write
-   * settled. Erasure coding asks every drive before it reads a body.
-   */
-  reserveSpace(bytes: number): Promise<() => void>
 }

@@ -14,7 +14,7 @@ import { describePersistence } from './contract/persistence.js'
 export type { OpenStorage, StorageUnderTest } from './contract/harness.js'
 
 /**
- * The storage contract: every StorageBackend must pass it. `open` returns a backend on fresh,
+ * The storage contract: every ObjectLayer must pass it. `open` returns a backend on fresh,
  * empty storage; its optional hooks (reopen, crashMidWrite, countTempFiles) enable the
  * persistence and leftover checks.
  *

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { HealSettings, HealStartResult, HealStatusDocument } from '../../../shared/admin/heal.js'
 import { S3ServerError } from '../../errors.js'
 import type { Healer } from '../../storage/heal-types.js'
-import type { StorageBackend } from '../../storage/types.js'
+import type { ObjectLayer } from '../../storage/object-layer.js'
 import { HealSequence } from './heal-sequence.js'
 import { type HealTarget, healPathOf, healTargetsOverlap } from './heal-target.js'
 
@@ -44,7 +44,7 @@ const KEEP_ENDED_MS = 10 * 60 * 1000
  * const status = heal.status({ bucket: 'photos', prefix: '' }, clientToken)
  */
 export class HealSequences {
-  #storage: Pick<StorageBackend, 'kind' | 'healer' | 'layout'>
+  #storage: Pick<ObjectLayer, 'kind' | 'healer' | 'layout'>
   #sequences = new Map<string, HealSequence>()
   #maxUnreadItems: number
   #unreadTimeoutMs: number
@@ -54,10 +54,7 @@ export class HealSequences {
   /** Starts and stops run one at a time, so two cannot both pass the checks for one path. */
   #queue: Promise<unknown> = Promise.resolve()
 
-  constructor(
-    storage: Pick<StorageBackend, 'kind' | 'healer' | 'layout'>,
-    options: HealSequencesOptions = {},
-  ) {
+  constructor(storage: Pick<ObjectLayer, 'kind' | 'healer' | 'layout'>, options: HealSequencesOptions = {}) {
     this.#storage = storage
     this.#maxUnreadItems = options.maxUnreadItems ?? MAX_UNREAD_ITEMS
     this.#unreadTimeoutMs = options.unreadTimeoutMs ?? UNREAD_TIMEOUT_MS

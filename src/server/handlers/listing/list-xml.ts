@@ -1,5 +1,5 @@
 import { S3_XMLNS } from '../../response/xml.js'
-import type { ObjectInfo } from '../../storage/types.js'
+import type { ObjectInfo } from '../../storage/object-layer.js'
 import { encodeName } from './encode-names.js'
 
 /** Who owns listed objects: the root account (one owner), as ListBuckets reports it. */

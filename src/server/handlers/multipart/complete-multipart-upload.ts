@@ -4,7 +4,7 @@ import { S3ServerError } from '../../errors.js'
 import { sendXml } from '../../response/send.js'
 import { renderXml } from '../../response/xml.js'
 import { MULTIPART_LIMITS } from '../../storage/multipart-limits.js'
-import type { CompleteMultipartUploadInput } from '../../storage/types.js'
+import type { CompleteMultipartUploadInput } from '../../storage/object-layer.js'
 import { readXmlDocument, type XmlDocumentLimits } from '../objects/xml-body.js'
 import { readUploadId } from './upload-params.js'
 

@@ -4,7 +4,7 @@ import { S3ServerError } from '../../errors.js'
 import { sendXml } from '../../response/send.js'
 import { renderXml } from '../../response/xml.js'
 import { MULTIPART_LIMITS } from '../../storage/multipart-limits.js'
-import type { ByteRange, ObjectInfo } from '../../storage/types.js'
+import type { ByteRange, ObjectInfo } from '../../storage/object-layer.js'
 import { checkCopySourceConditions } from '../objects/conditions.js'
 import { readUploadId, readUploadPartNumber } from './upload-params.js'
 

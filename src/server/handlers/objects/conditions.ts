@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http'
 import { S3ServerError } from '../../errors.js'
-import type { ObjectInfo } from '../../storage/types.js'
+import type { ObjectInfo } from '../../storage/object-layer.js'
 
 /** What a set of conditional headers says about an object: fine, 304, or the failing 412 condition. */
 type Verdict = 'ok' | 'not-modified' | 'If-Match' | 'If-Unmodified-Since'

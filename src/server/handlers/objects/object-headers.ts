@@ -1,6 +1,6 @@
 import { validateHeaderValue } from 'node:http'
 import { S3ServerError } from '../../errors.js'
-import type { ObjectInfo } from '../../storage/types.js'
+import type { ObjectInfo } from '../../storage/object-layer.js'
 
 // GetObject's response-* query parameters override the stored headers (S3 GetObject reference).
 const OVERRIDES: ReadonlyArray<readonly [string, string]> = [

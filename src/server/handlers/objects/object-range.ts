@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http'
 import { S3ServerError } from '../../errors.js'
 import type { S3Route } from '../../router/route-request.js'
 import { MULTIPART_LIMITS } from '../../storage/multipart-limits.js'
-import type { ByteRange, ObjectInfo } from '../../storage/types.js'
+import type { ByteRange, ObjectInfo } from '../../storage/object-layer.js'
 import { queryValue } from '../listing/query-params.js'
 import { parseRange } from './range.js'
 

@@ -1,4 +1,4 @@
-import type { ByteRange } from '../../storage/types.js'
+import type { ByteRange } from '../../storage/object-layer.js'
 
 const SINGLE_RANGE = /^bytes=(\d*)-(\d*)$/
 

@@ -1,5 +1,6 @@
 import { S3ServerError } from '../../errors.js'
-import type { BucketInfo } from '../types.js'
+import type { BucketInfo } from '../object-layer.js'
+import type { DriveBucket } from '../storage-drive.js'
 import {
   bucketLockNameOf,
   codeOf,
@@ -32,19 +33,24 @@ export async function requireBucket(
   name: string,
   drives: readonly ErasureDrive[],
 ): Promise<BucketInfo> {
-  const results = await onDrives(ctx, drives, (backend) => backend.getBucket(name))
+  const results = await onDrives(ctx, drives, (store) => store.getBucket(name))
   const found = results.flatMap((r) => (r.ok ? [r.value] : []))
   if (found.length === 0 || found.length < minimumReadDrives(ctx) - (ctx.set.size - drives.length)) {
     throw new S3ServerError('NoSuchBucket', undefined, { BucketName: name })
   }
-  return found.sort((a, b) => a.created.getTime() - b.created.getTime())[0]!
+  return toBucketInfo(found.sort((a, b) => a.created - b.created)[0]!)
+}
+
+/** The bucket as clients see it. */
+function toBucketInfo(bucket: DriveBucket): BucketInfo {
+  return { name: bucket.name, created: new Date(bucket.created), region: bucket.region }
 }
 
 /** Buckets at least half the drives hold, sorted by name. */
 export async function listBuckets(ctx: ErasureContext): Promise<BucketInfo[]> {
   const drives = await usableDrives(ctx, minimumReadDrives(ctx), 'ListBuckets', false)
-  const results = await onDrives(ctx, drives, (backend) => backend.listBuckets())
-  const seen = new Map<string, { info: BucketInfo; count: number }>()
+  const results = await onDrives(ctx, drives, (store) => store.listBuckets())
+  const seen = new Map<string, { info: DriveBucket; count: number }>()
   for (const r of results) {
     if (!r.ok) continue
     for (const info of r.value) {
@@ -56,7 +62,7 @@ export async function listBuckets(ctx: ErasureContext): Promise<BucketInfo[]> {
   const needed = minimumReadDrives(ctx) - (ctx.set.size - drives.length)
   return [...seen.values()]
     .filter((e) => e.count >= Math.max(1, needed))
-    .map((e) => e.info)
+    .map((e) => toBucketInfo(e.info))
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
 }
 
@@ -65,7 +71,7 @@ export async function createBucket(ctx: ErasureContext, name: string, region: st
   const what = `CreateBucket ${name}`
   const needed = majorityOf(ctx.set.size)
   const drives = await usableDrives(ctx, needed, what, true)
-  const results = await onDrives(ctx, drives, (backend) => backend.createBucket(name, region))
+  const results = await onDrives(ctx, drives, (store) => store.createBucket(name, region))
   const created = results.filter((r) => r.ok)
   const existing = results.filter((r) => !r.ok && codeOf(r.error) === 'BucketAlreadyOwnedByYou').length
   if (existing >= needed || (created.length === 0 && existing > 0)) {
@@ -75,12 +81,12 @@ export async function createBucket(ctx: ErasureContext, name: string, region: st
     await onDrives(
       ctx,
       created.map((r) => r.drive),
-      (backend) => backend.deleteBucket(name),
+      (store) => store.deleteBucket(name),
     )
     throw writeQuorumError(what, created.length + existing, needed)
   }
   const first = created[0]!
-  return first.ok ? first.value : { name, created: new Date(), region }
+  return first.ok ? toBucketInfo(first.value) : { name, created: new Date(), region }
 }
 
 /**
@@ -98,7 +104,7 @@ export async function deleteBucket(ctx: ErasureContext, name: string): Promise<v
     const drives = await usableDrives(ctx, needed, what, true)
     await requireBucket(ctx, name, drives)
     await removeLeftovers(ctx, name, drives)
-    const results = await onDrives(ctx, drives, (backend) => backend.deleteBucket(name))
+    const results = await onDrives(ctx, drives, (store) => store.deleteBucket(name))
     const done = results.filter((r) => r.ok || codeOf(r.error) === 'NoSuchBucket').length
     if (done < needed) {
       // A drive found an object the scan did not (it failed to list): the bucket is not empty.
@@ -128,7 +134,7 @@ async function removeLeftovers(ctx: ErasureContext, bucket: string, drives: Eras
       onDrives(
         ctx,
         holders.map((h) => h.drive),
-        (backend) => backend.deleteObject(bucket, key),
+        (store) => store.deleteObject(bucket, key),
       ),
     )
   }

@@ -1,9 +1,8 @@
 import { S3ServerError } from '../../errors.js'
-import type { SingleDriveBackend } from '../single-drive.js'
-import type { ObjectInfo } from '../types.js'
+import type { DriveObject, StorageDrive } from '../storage-drive.js'
 import type { DriveSet, ErasureDrive } from './drive-set.js'
 import type { KeyLocks } from './key-locks.js'
-import { type EcMeta, readMeta } from './object-meta.js'
+import { type EcMeta, parseMeta } from './object-meta.js'
 import { readQuorumError, type StorageClasses, writeQuorumError } from './params.js'
 
 /** What every erasure operation shares. */
@@ -26,14 +25,14 @@ export type DriveResult<T> =
 export async function onDrives<T>(
   ctx: ErasureContext,
   drives: readonly ErasureDrive[],
-  fn: (backend: SingleDriveBackend, drive: ErasureDrive) => Promise<T>,
+  fn: (store: StorageDrive, drive: ErasureDrive) => Promise<T>,
 ): Promise<DriveResult<T>[]> {
   return Promise.all(
     drives.map(async (drive): Promise<DriveResult<T>> => {
       try {
-        const backend = drive.backend
-        if (!backend) throw new Error(`drive ${drive.endpoint} went offline`)
-        return { drive, ok: true, value: await fn(backend, drive) }
+        const store = drive.store
+        if (!store) throw new Error(`drive ${drive.endpoint} went offline`)
+        return { drive, ok: true, value: await fn(store, drive) }
       } catch (error) {
         if (!(error instanceof S3ServerError)) ctx.set.suspect()
         return { drive, ok: false, error }
@@ -113,7 +112,8 @@ export function minimumReadDrives(ctx: ErasureContext): number {
 /** An object version that enough drives agree on, and the drives holding it. */
 export interface ChosenVersion {
   meta: EcMeta
-  holders: Array<{ drive: ErasureDrive; shard: number }>
+  /** Each drive holding the version, its shard, and the metadata as that drive stores it. */
+  holders: Array<{ drive: ErasureDrive; shard: number; stored: string }>
 }
 
 /**
@@ -124,7 +124,7 @@ export interface ChosenVersion {
  */
 export function chooseVersion(
   ctx: ErasureContext,
-  results: DriveResult<ObjectInfo>[],
+  results: DriveResult<DriveObject>[],
   bucket: string,
   key: string,
 ): ChosenVersion {
@@ -149,21 +149,21 @@ export function isBucketMissing(results: readonly DriveResult<unknown>[]): boole
 }
 
 /** The newest version held by at least `data` drives, if any. */
-export function pickAgreed(results: DriveResult<ObjectInfo>[]): ChosenVersion | undefined {
+export function pickAgreed(results: DriveResult<DriveObject>[]): ChosenVersion | undefined {
   const agreed = groupVersions(results).filter((g) => g.holders.length >= g.meta.data)
   agreed.sort((a, b) => b.meta.mtime - a.meta.mtime || b.holders.length - a.holders.length)
   return agreed[0]
 }
 
 /** Drives' metadata grouped by version. */
-export function groupVersions(results: DriveResult<ObjectInfo>[]): ChosenVersion[] {
+export function groupVersions(results: DriveResult<DriveObject>[]): ChosenVersion[] {
   const groups = new Map<string, ChosenVersion>()
   for (const r of results) {
     if (!r.ok) continue
-    const meta = readMeta(r.value)
+    const meta = parseMeta(r.value.meta)
     if (!meta) continue
     const group = groups.get(meta.id) ?? { meta, holders: [] }
-    group.holders.push({ drive: r.drive, shard: meta.shard })
+    group.holders.push({ drive: r.drive, shard: meta.shard, stored: r.value.meta! })
     groups.set(meta.id, group)
   }
   return [...groups.values()]

@@ -14,7 +14,7 @@ export async function getBucketDocument(
   name: string,
 ): Promise<string | undefined> {
   const drives = await usableDrives(ctx, minimumReadDrives(ctx), `read ${bucket} ${name}`, false)
-  const results = await onDrives(ctx, drives, (backend) => backend.getBucketDocument(bucket, name))
+  const results = await onDrives(ctx, drives, (store) => store.getBucketDocument(bucket, name))
   const answers = results.filter((r) => r.ok || codeOf(r.error) === 'NoSuchBucket')
   const missingBucket = answers.filter((r) => !r.ok).length
   if (missingBucket > 0 && missingBucket >= answers.length - missingBucket) {
@@ -33,7 +33,7 @@ export async function putBucketDocument(
   const what = `store ${bucket} ${name}`
   const needed = majorityOf(ctx.set.size)
   const drives = await usableDrives(ctx, needed, what, true)
-  const results = await onDrives(ctx, drives, (backend) => backend.putBucketDocument(bucket, name, document))
+  const results = await onDrives(ctx, drives, (store) => store.putBucketDocument(bucket, name, document))
   const done = results.filter((r) => r.ok).length
   if (done >= needed) return
   const missing = results.find((r) => !r.ok && codeOf(r.error) === 'NoSuchBucket')
@@ -43,7 +43,7 @@ export async function putBucketDocument(
 
 export async function getSystemDocument(ctx: ErasureContext, path: string): Promise<string | undefined> {
   const drives = await usableDrives(ctx, minimumReadDrives(ctx), `read ${path}`, false)
-  const results = await onDrives(ctx, drives, (backend) => backend.getSystemDocument(path))
+  const results = await onDrives(ctx, drives, (store) => store.getSystemDocument(path))
   return mostCommon(results.flatMap((r) => (r.ok ? [r.value] : [])))
 }
 
@@ -55,7 +55,7 @@ export async function putSystemDocument(
   const what = `store ${path}`
   const needed = majorityOf(ctx.set.size)
   const drives = await usableDrives(ctx, needed, what, true)
-  const results = await onDrives(ctx, drives, (backend) => backend.putSystemDocument(path, document))
+  const results = await onDrives(ctx, drives, (store) => store.putSystemDocument(path, document))
   const done = results.filter((r) => r.ok).length
   if (done < needed) throw writeQuorumError(what, done, needed)
 }
@@ -63,7 +63,7 @@ export async function putSystemDocument(
 /** Paths held by at least half the drives. */
 export async function listSystemDocuments(ctx: ErasureContext, prefix: string): Promise<string[]> {
   const drives = await usableDrives(ctx, minimumReadDrives(ctx), `list ${prefix}`, false)
-  const results = await onDrives(ctx, drives, (backend) => backend.listSystemDocuments(prefix))
+  const results = await onDrives(ctx, drives, (store) => store.listSystemDocuments(prefix))
   const counts = new Map<string, number>()
   for (const r of results) if (r.ok) for (const path of r.value) counts.set(path, (counts.get(path) ?? 0) + 1)
   const needed = Math.max(1, minimumReadDrives(ctx) - (ctx.set.size - drives.length))

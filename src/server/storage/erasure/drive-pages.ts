@@ -3,7 +3,7 @@
  * and every key any drive holds (what heal and DeleteBucket visit).
  */
 import { compareUtf8 } from '../common/compare-utf8.js'
-import type { ListObjectsResult, ObjectInfo } from '../types.js'
+import type { DriveListResult, DriveObject } from '../storage-drive.js'
 import { codeOf, type DriveResult, type ErasureContext, onDrives } from './context.js'
 import type { ErasureDrive } from './drive-set.js'
 
@@ -14,7 +14,7 @@ const DRIVE_PAGE = 1000
  * The smallest last entry among pages that were cut short (entries after it are not complete on
  * every drive yet), and whether no page was cut (the listing is complete).
  */
-export function boundOf(pages: DriveResult<ListObjectsResult>[]): {
+export function boundOf(pages: DriveResult<DriveListResult>[]): {
   bound: string | undefined
   complete: boolean
 } {
@@ -40,7 +40,7 @@ export async function* listKeysOnAnyDrive(
 /** One key some drive holds, and what each drive holding it answered. */
 export interface HeldKey {
   key: string
-  holders: DriveResult<ObjectInfo>[]
+  holders: DriveResult<DriveObject>[]
   /** Drives that failed to list (not for lack of the bucket): they may hold it too. */
   unanswered: number
 }
@@ -57,12 +57,12 @@ export async function* listHoldersOnDrives(
 ): AsyncGenerator<HeldKey> {
   let cursor: string | undefined
   while (true) {
-    const pages = await onDrives(ctx, drives, (backend) =>
-      backend.listObjects({ bucket, prefix, startAfter: cursor, maxKeys: DRIVE_PAGE }),
+    const pages = await onDrives(ctx, drives, (store) =>
+      store.listObjects({ bucket, prefix, startAfter: cursor, maxKeys: DRIVE_PAGE }),
     )
     const { bound, complete } = boundOf(pages)
     const unanswered = pages.filter((p) => !p.ok && codeOf(p.error) !== 'NoSuchBucket').length
-    const keys = new Map<string, DriveResult<ObjectInfo>[]>()
+    const keys = new Map<string, DriveResult<DriveObject>[]>()
     for (const page of pages) {
       // A drive without the bucket (or failing) adds nothing; the others still list.
       if (!page.ok) continue

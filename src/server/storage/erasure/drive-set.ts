@@ -1,65 +1,58 @@
-import { mkdir, stat } from 'node:fs/promises'
-import { resolve } from 'node:path'
 import type { DriveState, DriveStatus } from '../heal-types.js'
-import { openSingleDrive, type SingleDriveBackend, type SingleDriveOptions } from '../single-drive.js'
-import {
-  createFormats,
-  type DriveFormat,
-  formatFor,
-  formatPathOf,
-  readFormat,
-  writeFormat,
-} from './format.js'
+import type { DriveFormat, DriveLocation, StorageDrive } from '../storage-drive.js'
+import { createFormats, formatFor } from './format.js'
 import { majorityOf } from './params.js'
 
 /** How old a stillFormatted answer may be. */
 const FORMAT_LOOK_MS = 10
 
 /**
- * One drive of the set: a single-drive store (its own LMDB metadata and shard files, so any
- * drive can be lost or replaced) plus its health.
+ * One drive of the set: where it is (its location: folder, format.json), the drive opened on it
+ * while it is usable (its own metadata and shard files, so any drive can be lost or replaced),
+ * and its health.
  */
 export class ErasureDrive {
-  /** The store, while the drive is usable (state `ok`). */
-  backend: SingleDriveBackend | undefined
+  /** The drive, while it is usable (state `ok`). */
+  store: StorageDrive | undefined
   state: DriveState = 'offline'
   /** Why the drive is not `ok`, for logs and heal details. */
   reason = ''
-  /** format.json's inode and mtime when last verified: a change means re-reading it. */
+  /** format.json's stamp when last verified: a change means re-reading it. */
   #stamp = ''
   /** The last stillFormatted look, shared by writes within FORMAT_LOOK_MS of it. */
   #look: { at: number; answer: Promise<boolean> } | undefined
 
   constructor(
     readonly index: number,
-    readonly endpoint: string,
+    readonly location: DriveLocation,
     /** The UUID the deployment's format gives this slot. */
     public uuid: string,
   ) {}
+
+  /** Where the drive is, for messages and status. */
+  get endpoint(): string {
+    return this.location.endpoint
+  }
 
   status(): DriveStatus {
     return { uuid: this.uuid, endpoint: this.endpoint, state: this.state }
   }
 
   /** Sets the state from a fresh look at the drive, opening or dropping its store as needed. */
-  async check(deploymentId: string, options: SingleDriveOptions): Promise<void> {
-    let stamp: string
-    try {
-      await stat(this.endpoint)
-    } catch (error) {
-      this.#set('offline', (error as Error).message)
+  async check(deploymentId: string): Promise<void> {
+    const offline = await this.location.probe()
+    if (offline !== undefined) {
+      this.#set('offline', offline)
       return
     }
-    try {
-      const s = await stat(formatPathOf(this.endpoint))
-      stamp = `${s.ino}:${s.mtimeMs}`
-    } catch {
+    const stamp = await this.location.formatStamp()
+    if (stamp === undefined) {
       // Wiped or replaced: the open store (if any) points at deleted files; heal formats anew.
       await this.#drop('missing', 'the drive has no format.json (new or wiped drive)')
       return
     }
-    if (stamp !== this.#stamp || !this.backend) {
-      const reading = await readFormat(this.endpoint)
+    if (stamp !== this.#stamp || !this.store) {
+      const reading = await this.location.readFormat()
       if (reading.kind !== 'ok') {
         await this.#drop(reading.kind, 'reason' in reading ? reading.reason : '')
         return
@@ -69,9 +62,9 @@ export class ErasureDrive {
         return
       }
       this.#stamp = stamp
-      if (!this.backend) {
+      if (!this.store) {
         try {
-          this.backend = await openSingleDrive(this.endpoint, options)
+          this.store = await this.location.open()
         } catch (error) {
           this.#set('offline', `cannot open the drive: ${(error as Error).message}`)
           return
@@ -93,8 +86,8 @@ export class ErasureDrive {
     const now = Date.now()
     if (this.#look && now - this.#look.at <= FORMAT_LOOK_MS) return this.#look.answer
     const stamp = this.#stamp
-    const answer = stat(formatPathOf(this.endpoint)).then(
-      (s) => `${s.ino}:${s.mtimeMs}` === stamp,
+    const answer = this.location.formatStamp().then(
+      (current) => current === stamp,
       () => false,
     )
     this.#look = { at: now, answer }
@@ -106,16 +99,15 @@ export class ErasureDrive {
    * exists: one that vanished since the health check is offline, and making it anew would put a
    * drive on the file system under an unmounted disk.
    */
-  async format(format: DriveFormat, options: SingleDriveOptions): Promise<void> {
+  async format(format: DriveFormat): Promise<void> {
     await this.#drop('missing', 'being formatted')
-    try {
-      await stat(this.endpoint)
-    } catch (error) {
-      this.#set('offline', (error as Error).message)
-      throw error
+    const offline = await this.location.probe()
+    if (offline !== undefined) {
+      this.#set('offline', offline)
+      throw new Error(`cannot format ${this.endpoint}: ${offline}`)
     }
-    this.backend = await openSingleDrive(this.endpoint, options)
-    await writeFormat(this.endpoint, format)
+    this.store = await this.location.open()
+    await this.location.writeFormat(format)
     this.#stamp = ''
   }
 
@@ -132,15 +124,16 @@ export class ErasureDrive {
     this.#set(state, reason)
     this.#stamp = ''
     this.#look = undefined
-    const backend = this.backend
-    this.backend = undefined
-    await backend?.close().catch(() => {})
+    const store = this.store
+    this.store = undefined
+    await store?.close().catch(() => {})
   }
 }
 
 /** How to open a drive set. */
 export interface DriveSetOptions {
-  drive: SingleDriveOptions
+  /** The location of the drive given as `endpoint` (a local folder now; a node's drive in distributed mode). */
+  connect: (endpoint: string) => DriveLocation
   /** Re-check drive health at most this often (ms); 0 checks before every operation. */
   checkIntervalMs: number
 }
@@ -169,15 +162,15 @@ export class DriveSet {
    * until heal formats it. A drive given in the wrong position is an error naming it.
    */
   static async open(dirs: string[], options: DriveSetOptions): Promise<DriveSet> {
-    const resolved = dirs.map((d) => resolve(d))
-    let readings = await Promise.all(resolved.map((d) => readFormat(d)))
+    const locations = dirs.map((d) => options.connect(d))
+    let readings = await Promise.all(locations.map((l) => l.readFormat()))
     let formats = readings.flatMap((r) => (r.kind === 'ok' ? [r.format] : []))
     if (formats.length === 0) {
       // A new deployment: its drive folders may not exist yet. Once formatted, a drive folder
       // that is gone is `offline` (say, an unmounted disk) and is never recreated here, so heal
       // cannot format the mount point's parent file system by mistake.
-      await Promise.all(resolved.map((d) => mkdir(d, { recursive: true }).catch(() => {})))
-      readings = await Promise.all(resolved.map((d) => readFormat(d)))
+      await Promise.all(locations.map((l) => l.createFolder().catch(() => {})))
+      readings = await Promise.all(locations.map((l) => l.readFormat()))
       formats = readings.flatMap((r) => (r.kind === 'ok' ? [r.format] : []))
     }
     let reference: DriveFormat
@@ -190,7 +183,7 @@ export class DriveSet {
       }
       const fresh = createFormats(dirs.length)
       await Promise.all(
-        resolved.map((d, i) => (readings[i]!.kind === 'missing' ? writeFormat(d, fresh[i]!) : undefined)),
+        locations.map((l, i) => (readings[i]!.kind === 'missing' ? l.writeFormat(fresh[i]!) : undefined)),
       )
       reference = fresh[0]!
     } else {
@@ -209,7 +202,7 @@ export class DriveSet {
         )
       }
     })
-    const drives = resolved.map((dir, i) => new ErasureDrive(i, dir, uuids[i]!))
+    const drives = locations.map((location, i) => new ErasureDrive(i, location, uuids[i]!))
     const set = new DriveSet(drives, reference.id, options)
     await set.refresh()
     return set
@@ -227,7 +220,7 @@ export class DriveSet {
   /** Drives usable now (state `ok`), after re-checking health if it is due. */
   async usable(): Promise<ErasureDrive[]> {
     if (Date.now() - this.#checked >= this.options.checkIntervalMs) await this.refresh()
-    return this.drives.filter((d) => d.state === 'ok' && d.backend)
+    return this.drives.filter((d) => d.state === 'ok' && d.store)
   }
 
   /** An operation saw a drive fail: look again before the next operation. */
@@ -237,7 +230,7 @@ export class DriveSet {
 
   /** Re-checks every drive now (heal and `info` want the current truth). */
   refresh(): Promise<void> {
-    this.#checking ??= Promise.all(this.drives.map((d) => d.check(this.deploymentId, this.options.drive)))
+    this.#checking ??= Promise.all(this.drives.map((d) => d.check(this.deploymentId)))
       .then(() => {
         this.#checked = Date.now()
       })

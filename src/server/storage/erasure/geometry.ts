@@ -1,4 +1,4 @@
-import type { ByteRange } from '../types.js'
+import type { ByteRange } from '../object-layer.js'
 import { HASH_SIZE } from './params.js'
 
 /**

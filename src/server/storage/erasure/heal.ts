@@ -1,5 +1,5 @@
 import type { DriveState, DriveStatus, Healer, HealResultItem, HealStepOptions } from '../heal-types.js'
-import type { ObjectInfo } from '../types.js'
+import type { DriveObject, StorageDrive } from '../storage-drive.js'
 import {
   type ChosenVersion,
   codeOf,
@@ -15,7 +15,7 @@ import { mostCommon } from './documents.js'
 import { listKeysOnAnyDrive } from './drive-pages.js'
 import type { ErasureDrive } from './drive-set.js'
 import { blocksOf, shardFileSizeOf } from './geometry.js'
-import { type EcMeta, metaHeaders, partSizesOf } from './object-meta.js'
+import { type EcMeta, encodeMeta, partSizesOf } from './object-meta.js'
 import { shardSources } from './objects.js'
 import { HASH_SIZE, shardOfDrive } from './params.js'
 import { readShardSets } from './read-shards.js'
@@ -77,7 +77,7 @@ async function healFormat(ctx: ErasureContext, options: HealStepOptions): Promis
     const failures: string[] = []
     for (const drive of missing) {
       try {
-        await drive.format(ctx.set.formatOf(drive), ctx.set.options.drive)
+        await drive.format(ctx.set.formatOf(drive))
       } catch (error) {
         failures.push(`${drive.endpoint}: ${(error as Error).message}`)
       }
@@ -92,8 +92,8 @@ async function healFormat(ctx: ErasureContext, options: HealStepOptions): Promis
 async function healDocument(
   ctx: ErasureContext,
   drives: ErasureDrive[],
-  read: (backend: NonNullable<ErasureDrive['backend']>) => Promise<string | undefined>,
-  write: (backend: NonNullable<ErasureDrive['backend']>, value: string | undefined) => Promise<void>,
+  read: (store: StorageDrive) => Promise<string | undefined>,
+  write: (store: StorageDrive, value: string | undefined) => Promise<void>,
   options: HealStepOptions,
 ): Promise<{ before: Map<ErasureDrive, DriveState>; after: Map<ErasureDrive, DriveState> }> {
   const results = await onDrives(ctx, drives, read)
@@ -107,22 +107,22 @@ async function healDocument(
   const after = new Map(before)
   if (options.dryRun) return { before, after }
   const wrong = results.filter((r) => r.ok && r.value !== agreed).map((r) => r.drive)
-  const fixed = await onDrives(ctx, wrong, (backend) => write(backend, agreed))
+  const fixed = await onDrives(ctx, wrong, (store) => write(store, agreed))
   for (const r of fixed) if (r.ok) after.set(r.drive, agreed === undefined ? 'missing' : 'ok')
   return { before, after }
 }
 
 async function healSystemDocuments(ctx: ErasureContext, options: HealStepOptions): Promise<HealResultItem[]> {
   const drives = await ctx.set.usable()
-  const listed = await onDrives(ctx, drives, (backend) => backend.listSystemDocuments(''))
+  const listed = await onDrives(ctx, drives, (store) => store.listSystemDocuments(''))
   const paths = [...new Set(listed.flatMap((r) => (r.ok ? r.value : [])))].sort()
   const items: HealResultItem[] = []
   for (const path of paths) {
     const { before, after } = await healDocument(
       ctx,
       drives,
-      (backend) => backend.getSystemDocument(path),
-      (backend, value) => backend.putSystemDocument(path, value),
+      (store) => store.getSystemDocument(path),
+      (store, value) => store.putSystemDocument(path, value),
       options,
     )
     items.push(
@@ -139,7 +139,7 @@ async function healSystemDocuments(ctx: ErasureContext, options: HealStepOptions
 
 async function listBucketsToHeal(ctx: ErasureContext): Promise<string[]> {
   const drives = await ctx.set.usable()
-  const results = await onDrives(ctx, drives, (backend) => backend.listBuckets())
+  const results = await onDrives(ctx, drives, (store) => store.listBuckets())
   return [...new Set(results.flatMap((r) => (r.ok ? r.value.map((b) => b.name) : [])))].sort()
 }
 
@@ -149,7 +149,7 @@ async function healBucket(
   options: HealStepOptions,
 ): Promise<HealResultItem[]> {
   const drives = await ctx.set.usable()
-  const results = await onDrives(ctx, drives, (backend) => backend.getBucket(bucket))
+  const results = await onDrives(ctx, drives, (store) => store.getBucket(bucket))
   const before = new Map<ErasureDrive, DriveState>()
   for (const r of results) {
     before.set(r.drive, r.ok ? 'ok' : codeOf(r.error) === 'NoSuchBucket' ? 'missing' : 'offline')
@@ -162,7 +162,7 @@ async function healBucket(
     if (!options.dryRun) {
       const region = present[0]!.value.region
       const lacking = results.filter((r) => before.get(r.drive) === 'missing').map((r) => r.drive)
-      const created = await onDrives(ctx, lacking, (backend) => backend.createBucket(bucket, region))
+      const created = await onDrives(ctx, lacking, (store) => store.createBucket(bucket, region))
       for (const r of created)
         if (r.ok || codeOf(r.error) === 'BucketAlreadyOwnedByYou') after.set(r.drive, 'ok')
     }
@@ -172,10 +172,10 @@ async function healBucket(
       detail = options.dryRun ? 'dangling bucket (would be removed)' : 'dangling bucket removed'
       if (!options.dryRun) {
         for (const r of present) {
-          const removed = await onDrives(ctx, [r.drive], async (backend) => {
-            const page = await backend.listObjects({ bucket, maxKeys: 1 })
+          const removed = await onDrives(ctx, [r.drive], async (store) => {
+            const page = await store.listObjects({ bucket, maxKeys: 1 })
             if (page.objects.length > 0) throw new Error('the drive still holds objects in it')
-            await backend.deleteBucket(bucket)
+            await store.deleteBucket(bucket)
           })
           if (removed[0]?.ok) after.set(r.drive, 'missing')
         }
@@ -194,13 +194,13 @@ async function healBucket(
   )
   if (present.length < minimumReadDrives(ctx)) return items
   const holding = [...after].filter(([, state]) => state === 'ok').map(([d]) => d)
-  const names = await onDrives(ctx, holding, (backend) => backend.listBucketDocuments(bucket))
+  const names = await onDrives(ctx, holding, (store) => store.listBucketDocuments(bucket))
   for (const name of [...new Set(names.flatMap((r) => (r.ok ? r.value : [])))].sort()) {
     const healed = await healDocument(
       ctx,
       holding,
-      (backend) => backend.getBucketDocument(bucket, name),
-      (backend, value) => backend.putBucketDocument(bucket, name, value),
+      (store) => store.getBucketDocument(bucket, name),
+      (store, value) => store.putBucketDocument(bucket, name, value),
       options,
     )
     items.push(
@@ -237,7 +237,7 @@ async function healObject(
   options: HealStepOptions,
 ): Promise<HealResultItem> {
   const drives = await ctx.set.usable()
-  const results = await onDrives(ctx, drives, (backend) => backend.headObject(bucket, key))
+  const results = await onDrives(ctx, drives, (store) => store.readObject(bucket, key))
   const chosen = pickAgreed(results)
   if (!chosen) return healDangling(ctx, bucket, key, results, drives, options)
   const { meta } = chosen
@@ -328,19 +328,19 @@ async function rebuildShards(
   const n = ctx.set.size
   const feeds = targets.map(() => new ShardFeed())
   const shardOf = (drive: ErasureDrive) => shardOfDrive(drive.index, meta.dist, n)
-  const stores = targets.map((drive, i) =>
-    drive
-      .backend!.putObject({
-        bucket,
-        key,
-        body: feeds[i]!,
-        headers: metaHeaders({ ...meta, shard: shardOf(drive) } satisfies EcMeta),
-        etag: meta.etag,
-      })
-      .then(
-        () => true,
-        () => false,
-      ),
+  const stores = targets.map((drive) => drive.store)
+  const writes = targets.map((drive, i) =>
+    (
+      stores[i]?.writeShard({ bucket, key }, feeds[i]!) ??
+      Promise.reject(new Error(`${drive.endpoint} went offline`))
+    ).then(
+      (staged) => staged,
+      () => {
+        // A drive that cannot take its shard must not hold up the others.
+        feeds[i]!.abandon()
+        return undefined
+      },
+    ),
   )
   try {
     const spans = blocksOf(partSizesOf(meta), meta.data, meta.blockSize)
@@ -355,11 +355,25 @@ async function rebuildShards(
     }
   } catch (error) {
     for (const feed of feeds) feed.fail(error)
-    await Promise.all(stores)
+    const staged = await Promise.all(writes)
+    await Promise.all(staged.map((s, i) => (s ? stores[i]!.discardShard(s.id).catch(() => {}) : undefined)))
     return []
   }
-  for (const feed of feeds) feed.end(Promise.resolve())
-  const outcomes = await Promise.all(stores)
+  for (const feed of feeds) feed.end()
+  const staged = await Promise.all(writes)
+  const outcomes = await Promise.all(
+    targets.map((drive, i) =>
+      staged[i]
+        ? stores[i]!.commitShard(staged[i]!.id, {
+            etag: meta.etag,
+            meta: encodeMeta({ ...meta, shard: shardOf(drive) } satisfies EcMeta),
+          }).then(
+            () => true,
+            () => false,
+          )
+        : false,
+    ),
+  )
   return targets.filter((_, i) => outcomes[i])
 }
 
@@ -368,7 +382,7 @@ async function healDangling(
   ctx: ErasureContext,
   bucket: string,
   key: string,
-  results: DriveResult<ObjectInfo>[],
+  results: DriveResult<DriveObject>[],
   drives: ErasureDrive[],
   options: HealStepOptions,
 ): Promise<HealResultItem> {
@@ -392,7 +406,7 @@ async function healDangling(
   }
   const detail = options.dryRun ? 'dangling object (would be removed)' : 'dangling object removed'
   if (!options.dryRun) {
-    const removed = await onDrives(ctx, leftovers, (backend) => backend.deleteObject(bucket, key))
+    const removed = await onDrives(ctx, leftovers, (store) => store.deleteObject(bucket, key))
     for (const r of removed) if (r.ok) after.set(r.drive, 'missing')
   }
   return item(ctx, { ...fields, detail }, statusWith(ctx, before), statusWith(ctx, after))

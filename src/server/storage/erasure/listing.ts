@@ -1,5 +1,6 @@
 import { compareUtf8 } from '../common/compare-utf8.js'
-import type { ListObjectsInput, ListObjectsResult, ObjectInfo } from '../types.js'
+import type { ListObjectsInput, ListObjectsResult, ObjectInfo } from '../object-layer.js'
+import type { DriveObject } from '../storage-drive.js'
 import { requireBucket } from './buckets.js'
 import {
   type DriveResult,
@@ -33,12 +34,12 @@ export async function listObjects(ctx: ErasureContext, input: ListObjectsInput):
   let cursor = input.startAfter
   let exhausted = false
   while (entries.length <= maxKeys && !exhausted) {
-    const pages = await onDrives(ctx, drives, (backend) =>
-      backend.listObjects({ ...input, startAfter: cursor, maxKeys: Math.min(MAX_KEYS, maxKeys + 1) }),
+    const pages = await onDrives(ctx, drives, (store) =>
+      store.listObjects({ ...input, startAfter: cursor, maxKeys: Math.min(MAX_KEYS, maxKeys + 1) }),
     )
     const { bound, complete } = boundOf(pages)
     exhausted = complete
-    const votes = new Map<string, { objects: DriveResult<ObjectInfo>[]; prefixes: number }>()
+    const votes = new Map<string, { objects: DriveResult<DriveObject>[]; prefixes: number }>()
     for (const page of pages) {
       if (!page.ok) continue
       const tally = (name: string) => {

@@ -15,7 +15,8 @@ import type {
   PartInfo,
   UploadInfo,
   UploadPartInput,
-} from '../types.js'
+} from '../object-layer.js'
+import type { DrivePart, DriveUpload, StorageDrive } from '../storage-drive.js'
 import { requireBucket } from './buckets.js'
 import {
   bucketLockNameOf,
@@ -34,12 +35,11 @@ import {
   type EcMeta,
   type EcPartMeta,
   type EcUploadMeta,
-  metaHeaders,
-  readPartMeta,
-  readUploadMeta,
+  encodeMeta,
+  parsePartMeta,
+  parseUploadMeta,
   toObjectInfo,
   toUploadInfo,
-  UPLOAD_META_HEADER,
 } from './object-meta.js'
 import { distributionStart, redundancyOf, shardOfDrive, writeQuorumError, writeQuorumOf } from './params.js'
 import { writeShards } from './write-shards.js'
@@ -81,15 +81,7 @@ export async function createMultipartUpload(
   const results = await ctx.locks.with(
     bucketLockNameOf(bucket),
     () =>
-      onDrives(ctx, drives, (backend) =>
-        backend.createMultipartUpload({
-          bucket,
-          key,
-          uploadId,
-          contentType: 'application/octet-stream',
-          headers: { [UPLOAD_META_HEADER]: JSON.stringify(meta) },
-        }),
-      ),
+      onDrives(ctx, drives, (store) => store.createUpload({ bucket, key, uploadId, meta: encodeMeta(meta) })),
     true,
   )
   const created = results.filter((r) => r.ok)
@@ -98,13 +90,13 @@ export async function createMultipartUpload(
     await onDrives(
       ctx,
       created.map((r) => r.drive),
-      (backend) => backend.abortMultipartUpload(bucket, key, uploadId),
+      (store) => store.abortUpload(bucket, key, uploadId),
     )
     throw writeQuorumError(what, created.length, writeQuorum)
   }
   const first = created[0]!
   if (!first.ok) throw new Error('unreachable')
-  return toUploadInfo(first.value, meta)
+  return toUploadInfo(bucket, first.value, meta)
 }
 
 /** The upload as at least `data` drives hold it, or NoSuchUpload. */
@@ -115,14 +107,14 @@ async function chooseUpload(
   uploadId: string,
   drives: readonly ErasureDrive[],
 ): Promise<ChosenUpload> {
-  const results = await onDrives(ctx, drives, (backend) =>
-    backend.listParts({ bucket, key, uploadId, maxParts: 0 }),
+  const results = await onDrives(ctx, drives, (store) =>
+    store.listParts({ bucket, key, uploadId, maxParts: 0 }),
   )
   const holders: ErasureDrive[] = []
-  let found: { info: UploadInfo; meta: EcUploadMeta } | undefined
+  let found: { info: DriveUpload; meta: EcUploadMeta } | undefined
   for (const r of results) {
     if (!r.ok) continue
-    const meta = readUploadMeta(r.value.upload)
+    const meta = parseUploadMeta(r.value.upload.meta)
     if (!meta) continue
     found ??= { info: r.value.upload, meta }
     holders.push(r.drive)
@@ -133,7 +125,7 @@ async function chooseUpload(
     }
     throw new S3ServerError('NoSuchUpload', undefined, { UploadId: uploadId })
   }
-  return { info: toUploadInfo(found.info, found.meta), meta: found.meta, drives: holders }
+  return { info: toUploadInfo(bucket, found.info, found.meta), meta: found.meta, drives: holders }
 }
 
 export async function uploadPart(ctx: ErasureContext, input: UploadPartInput): Promise<PartInfo> {
@@ -146,33 +138,23 @@ export async function uploadPart(ctx: ErasureContext, input: UploadPartInput): P
   if (upload.drives.length < writeQuorum) throw writeQuorumError(what, upload.drives.length, writeQuorum)
   const n = ctx.set.size
   const partMeta: EcPartMeta = { id: randomUUID(), size: 0, etag: '' }
-  const driveInputs: UploadPartInput[] = []
   const written = await writeShards(
-    upload.drives.map((drive) => ({
-      drive,
-      shard: shardOfDrive(drive.index, upload.meta.dist, n),
-      store: (body) => {
-        const own: UploadPartInput = { bucket, key, uploadId, partNumber, body, meta: '', etag: '' }
-        driveInputs.push(own)
-        return drive.backend!.uploadPart(own)
-      },
-    })),
+    upload.drives.map((drive) => ({ drive, shard: shardOfDrive(drive.index, upload.meta.dist, n) })),
     input,
     {
       redundancy: upload.meta,
       blockSize: upload.meta.blockSize,
       writeQuorum,
       what,
+      place: { bucket, key, part: { uploadId, partNumber } },
       onDriveFailure: () => ctx.set.suspect(),
       beforeCommit: async (received) => {
+        // Each drive keeps the real part's size and ETag with its shard of it.
         partMeta.size = received.size
         partMeta.etag = received.md5Hex
-        for (const own of driveInputs) {
-          own.meta = JSON.stringify(partMeta)
-          own.etag = received.md5Hex
-        }
         return ctx.locks.acquire(`${uploadId}\0${partNumber}`)
       },
+      recordOf: (_, received) => ({ etag: received.md5Hex, meta: encodeMeta(partMeta) }),
     },
   )
   return { partNumber, etag: written.md5Hex, size: written.size, lastModified: new Date() }
@@ -180,7 +162,7 @@ export async function uploadPart(ctx: ErasureContext, input: UploadPartInput): P
 
 /** Every part a drive holds for the upload: part number → its shard ETag and real part. */
 async function partsOnDrive(
-  backend: NonNullable<ErasureDrive['backend']>,
+  store: StorageDrive,
   bucket: string,
   key: string,
   uploadId: string,
@@ -188,9 +170,9 @@ async function partsOnDrive(
   const parts = new Map<number, { driveEtag: string; part: EcPartMeta }>()
   let marker: number | undefined
   while (true) {
-    const page = await backend.listParts({ bucket, key, uploadId, partNumberMarker: marker, maxParts: 1000 })
+    const page = await store.listParts({ bucket, key, uploadId, partNumberMarker: marker, maxParts: 1000 })
     for (const p of page.parts) {
-      const part = readPartMeta(p.meta)
+      const part = parsePartMeta(p.meta)
       if (part) parts.set(p.partNumber, { driveEtag: p.etag, part })
     }
     if (!page.isTruncated || page.nextPartNumberMarker === undefined) return parts
@@ -223,7 +205,7 @@ async function completeUpload(
   const what = `CompleteMultipartUpload ${bucket}/${key}`
   const upload = await chooseUpload(ctx, bucket, key, uploadId, all)
   const writeQuorum = writeQuorumOf(upload.meta)
-  const listed = await onDrives(ctx, upload.drives, (backend) => partsOnDrive(backend, bucket, key, uploadId))
+  const listed = await onDrives(ctx, upload.drives, (store) => partsOnDrive(store, bucket, key, uploadId))
   // For each named part, the upload of it that enough drives agree on.
   const chosen: EcPartMeta[] = []
   for (const requested of input.parts) {
@@ -265,7 +247,7 @@ async function completeUpload(
   const results = await onDrives(
     ctx,
     listed.filter((r) => r.ok).map((r) => r.drive),
-    async (backend, drive) => {
+    async (store, drive) => {
       const own = listed.find((r) => r.drive === drive)
       const parts = own?.ok ? own.value : new Map()
       const driveParts = input.parts.map((requested, i) => {
@@ -274,20 +256,19 @@ async function completeUpload(
           throw new Error(`drive lacks part ${requested.partNumber}`)
         return { partNumber: requested.partNumber, etag: found.driveEtag }
       })
-      return backend.completeMultipartUpload({
+      return store.completeUpload({
         bucket,
         key,
         uploadId,
         parts: driveParts,
-        headers: metaHeaders({ ...meta, shard: shardOfDrive(drive.index, meta.dist, n) }),
-        minPartSize: 0,
+        meta: encodeMeta({ ...meta, shard: shardOfDrive(drive.index, meta.dist, n) }),
       })
     },
   )
   const done = results.filter((r) => r.ok)
   // Drives that missed a part keep a stale upload: drop it (heal rebuilds their shards).
   const stale = results.filter((r) => !r.ok).map((r) => r.drive)
-  await onDrives(ctx, stale, (backend) => backend.abortMultipartUpload(bucket, key, uploadId))
+  await onDrives(ctx, stale, (store) => store.abortUpload(bucket, key, uploadId))
   if (done.length === 0) throwRefusal(results)
   if (done.length < writeQuorum) throw writeQuorumError(what, done.length, writeQuorum)
   return toObjectInfo(bucket, key, meta, true)
@@ -311,7 +292,7 @@ export async function abortMultipartUpload(
     const upload = await chooseUpload(ctx, bucket, key, uploadId, all)
     const needed = writeQuorumOf(upload.meta)
     if (all.length < needed) throw writeQuorumError(what, all.length, needed)
-    const results = await onDrives(ctx, all, (backend) => backend.abortMultipartUpload(bucket, key, uploadId))
+    const results = await onDrives(ctx, all, (store) => store.abortUpload(bucket, key, uploadId))
     const done = results.filter((r) => r.ok || codeOf(r.error) === 'NoSuchUpload').length
     if (done < needed) throw writeQuorumError(what, done, needed)
   })
@@ -320,18 +301,18 @@ export async function abortMultipartUpload(
 export async function listParts(ctx: ErasureContext, input: ListPartsInput): Promise<ListPartsResult> {
   const all = await usableDrives(ctx, minimumReadDrives(ctx), `ListParts ${input.bucket}/${input.key}`, false)
   const upload = await chooseUpload(ctx, input.bucket, input.key, input.uploadId, all)
-  const pages = await onDrives(ctx, upload.drives, (backend) => backend.listParts(input))
+  const pages = await onDrives(ctx, upload.drives, (store) => store.listParts(input))
   let bound: number | undefined
   for (const page of pages) {
     if (!page.ok || !page.value.isTruncated) continue
     const last = page.value.parts.at(-1)?.partNumber
     if (last !== undefined && (bound === undefined || last < bound)) bound = last
   }
-  const votes = new Map<number, Map<string, { info: PartInfo; part: EcPartMeta; count: number }>>()
+  const votes = new Map<number, Map<string, { info: DrivePart; part: EcPartMeta; count: number }>>()
   for (const page of pages) {
     if (!page.ok) continue
     for (const p of page.value.parts) {
-      const part = readPartMeta(p.meta)
+      const part = parsePartMeta(p.meta)
       if (!part || (bound !== undefined && p.partNumber > bound)) continue
       const byId = votes.get(p.partNumber) ?? new Map()
       const vote = byId.get(part.id) ?? { info: p, part, count: 0 }
@@ -348,7 +329,7 @@ export async function listParts(ctx: ErasureContext, input: ListPartsInput): Pro
       partNumber: number,
       etag: best.part.etag,
       size: best.part.size,
-      lastModified: best.info.lastModified,
+      lastModified: new Date(best.info.modified),
     })
   }
   const isTruncated = bound !== undefined
@@ -368,7 +349,7 @@ export async function listMultipartUploads(
     false,
   )
   await requireBucket(ctx, input.bucket, drives)
-  const pages = await onDrives(ctx, drives, (backend) => backend.listMultipartUploads(input))
+  const pages = await onDrives(ctx, drives, (store) => store.listUploads(input))
   // Entries past the earliest point where some drive's page was cut are left for the next page.
   let bound: { key: string; uploadId: string } | undefined
   for (const page of pages) {
@@ -377,12 +358,12 @@ export async function listMultipartUploads(
     if (!bound || compareMark(mark, bound) < 0) bound = mark
   }
   const within = (key: string, uploadId: string) => !bound || compareMark({ key, uploadId }, bound) <= 0
-  const uploads = new Map<string, { info: UploadInfo; meta: EcUploadMeta; count: number }>()
+  const uploads = new Map<string, { info: DriveUpload; meta: EcUploadMeta; count: number }>()
   const prefixes = new Map<string, number>()
   for (const page of pages) {
     if (!page.ok) continue
     for (const u of page.value.uploads) {
-      const meta = readUploadMeta(u)
+      const meta = parseUploadMeta(u.meta)
       if (!meta || !within(u.key, u.uploadId)) continue
       const id = `${u.key}\0${u.uploadId}`
       const vote = uploads.get(id) ?? { info: u, meta, count: 0 }
@@ -398,7 +379,11 @@ export async function listMultipartUploads(
   const entries: Entry[] = [
     ...[...uploads.values()]
       .filter((v) => v.count >= v.meta.data)
-      .map((v) => ({ name: v.info.key, uploadId: v.info.uploadId, upload: toUploadInfo(v.info, v.meta) })),
+      .map((v) => ({
+        name: v.info.key,
+        uploadId: v.info.uploadId,
+        upload: toUploadInfo(input.bucket, v.info, v.meta),
+      })),
     ...[...prefixes]
       .filter(([, n]) => n >= prefixQuorum)
       .map(([prefix]) => ({ name: prefix, uploadId: '', prefix })),

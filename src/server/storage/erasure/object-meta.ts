@@ -1,9 +1,10 @@
-import type { ObjectInfo, UploadInfo } from '../types.js'
+import type { ObjectInfo, UploadInfo } from '../object-layer.js'
+import type { DriveUpload } from '../storage-drive.js'
 
-/** The header of a drive's shard object that carries the erasure object's metadata. */
-export const META_HEADER = 'x-silo-ec'
-/** The header of a drive's upload record that carries the erasure upload's settings. */
-export const UPLOAD_META_HEADER = 'x-silo-ec-upload'
+/**
+ * What the erasure layer keeps with each drive's records, as the records' metadata string (the
+ * drive interface's `meta`): JSON of the shapes below.
+ */
 
 /** What every drive stores with its record of an upload in progress, and its objects keep. */
 export interface EcUploadMeta {
@@ -17,7 +18,7 @@ export interface EcUploadMeta {
 }
 
 /**
- * What every drive stores with its shard of an object (MinIO's xl.json, in one header of the
+ * What every drive stores with its shard of an object (MinIO's xl.json, as the metadata of the
  * drive's record). All drives holding the same write have the same `id`; they differ in `shard`.
  */
 export interface EcMeta extends EcUploadMeta {
@@ -41,9 +42,9 @@ export interface EcPartMeta {
   etag: string
 }
 
-/** The erasure metadata a drive holds in its record, or undefined when it is not ours. */
-export function readMeta(info: ObjectInfo): EcMeta | undefined {
-  return parseJson<EcMeta>(info.headers[META_HEADER])
+/** The erasure metadata of a drive's record, or undefined when it is not ours. */
+export function parseMeta(stored: string | undefined): EcMeta | undefined {
+  return parseJson<EcMeta>(stored)
 }
 
 /** JSON a drive holds for us, or undefined when absent or not JSON (not ours). */
@@ -56,9 +57,9 @@ function parseJson<T>(raw: string | undefined): T | undefined {
   }
 }
 
-/** The drive-level headers holding `meta`. */
-export function metaHeaders(meta: EcMeta): Record<string, string> {
-  return { [META_HEADER]: JSON.stringify(meta) }
+/** `meta` as a drive stores it with its record. */
+export function encodeMeta(meta: EcMeta | EcUploadMeta | EcPartMeta): string {
+  return JSON.stringify(meta)
 }
 
 /** The object as clients see it. */
@@ -81,15 +82,22 @@ export function partSizesOf(meta: EcMeta): number[] {
   return meta.parts ? meta.parts.map(([size]) => size) : [meta.size]
 }
 
-export function readUploadMeta(info: UploadInfo): EcUploadMeta | undefined {
-  return parseJson<EcUploadMeta>(info.headers[UPLOAD_META_HEADER])
+export function parseUploadMeta(stored: string | undefined): EcUploadMeta | undefined {
+  return parseJson<EcUploadMeta>(stored)
 }
 
 /** The upload as clients see it. */
-export function toUploadInfo(info: UploadInfo, meta: EcUploadMeta): UploadInfo {
-  return { ...info, contentType: meta.contentType, headers: { ...meta.headers } }
+export function toUploadInfo(bucket: string, upload: DriveUpload, meta: EcUploadMeta): UploadInfo {
+  return {
+    bucket,
+    key: upload.key,
+    uploadId: upload.uploadId,
+    initiated: new Date(upload.initiated),
+    contentType: meta.contentType,
+    headers: { ...meta.headers },
+  }
 }
 
-export function readPartMeta(meta: string | undefined): EcPartMeta | undefined {
-  return parseJson<EcPartMeta>(meta)
+export function parsePartMeta(stored: string | undefined): EcPartMeta | undefined {
+  return parseJson<EcPartMeta>(stored)
 }

@@ -1,8 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import { Readable } from 'node:stream'
-import { S3ServerError } from '../../errors.js'
 import { lowerCaseKeys } from '../common/lower-case-keys.js'
-import type { ByteRange, CopyObjectInput, GetObjectResult, ObjectInfo, PutObjectInput } from '../types.js'
+import type {
+  ByteRange,
+  CopyObjectInput,
+  GetObjectResult,
+  ObjectInfo,
+  PutObjectInput,
+} from '../object-layer.js'
 import { requireBucket } from './buckets.js'
 import {
   type ChosenVersion,
@@ -18,7 +23,7 @@ import {
 } from './context.js'
 import type { ErasureDrive } from './drive-set.js'
 import { blocksOf } from './geometry.js'
-import { type EcMeta, metaHeaders, partSizesOf, readMeta, toObjectInfo } from './object-meta.js'
+import { type EcMeta, encodeMeta, parseMeta, partSizesOf, toObjectInfo } from './object-meta.js'
 import {
   distributionStart,
   majorityOf,
@@ -36,7 +41,7 @@ const EAGER_READ_LIMIT = 256 * 1024
 /** The version of `bucket/key` the drives agree on. */
 export async function chooseObject(ctx: ErasureContext, bucket: string, key: string): Promise<ChosenVersion> {
   const drives = await usableDrives(ctx, minimumReadDrives(ctx), `read ${bucket}/${key}`, false)
-  const results = await onDrives(ctx, drives, (backend) => backend.headObject(bucket, key))
+  const results = await onDrives(ctx, drives, (store) => store.readObject(bucket, key))
   return chooseVersion(ctx, results, bucket, key)
 }
 
@@ -92,15 +97,14 @@ export function shardSources(
   return chosen.holders.map(({ drive, shard }) => ({
     shard,
     open: async (start: number, end: number) => {
-      const backend = drive.backend
-      if (!backend) return undefined
-      const result = await backend.getObject(bucket, key, { start, end })
-      if (readMeta(result.info)?.id !== chosen.meta.id) {
-        result.body.destroy()
+      const store = drive.store
+      if (!store) return undefined
+      const read = await store.readShard(bucket, key, { start, end })
+      if (parseMeta(read.object.meta)?.id !== chosen.meta.id) {
+        read.body?.destroy()
         return undefined
       }
-      const data = result.data
-      return data ? oneChunk(data) : result.body
+      return read.data ? oneChunk(read.data) : read.body
     },
     onFailure: () => ctx.set.suspect(),
   }))
@@ -128,39 +132,28 @@ export async function putObject(ctx: ErasureContext, input: PutObjectInput): Pro
     dist: distributionStart(key, n),
     shard: 0,
   }
-  // Each drive's input is completed just before the commit, once size and ETag are known.
-  const driveInputs = new Map<ErasureDrive, PutObjectInput>()
   await writeShards(
-    drives.map((drive) => {
-      const shard = shardOfDrive(drive.index, meta.dist, n)
-      return {
-        drive,
-        shard,
-        store: (body) => {
-          const own: PutObjectInput = { bucket, key, body, headers: {}, etag: '' }
-          driveInputs.set(drive, own)
-          return drive.backend!.putObject(own)
-        },
-      }
-    }),
+    drives.map((drive) => ({ drive, shard: shardOfDrive(drive.index, meta.dist, n) })),
     input,
     {
       redundancy,
       blockSize: ctx.blockSize,
       writeQuorum,
       what,
+      place: { bucket, key },
       onDriveFailure: () => ctx.set.suspect(),
       beforeCommit: async (received) => {
+        // Size and ETag are known once the body is in: each drive's record gets them.
         meta.size = received.size
         meta.etag = received.md5Hex
         meta.mtime = Date.now()
-        for (const [drive, own] of driveInputs) {
-          own.headers = metaHeaders({ ...meta, shard: shardOfDrive(drive.index, meta.dist, n) })
-          own.etag = received.md5Hex
-        }
         // The bucket's gate too: DeleteBucket cannot run half-way through this commit.
         return lockForCommit(ctx, bucket, key)
       },
+      recordOf: (target, received) => ({
+        etag: received.md5Hex,
+        meta: encodeMeta({ ...meta, shard: target.shard }),
+      }),
     },
   )
   return toObjectInfo(bucket, key, meta, false)
@@ -173,7 +166,7 @@ export async function deleteObject(ctx: ErasureContext, bucket: string, key: str
   const drives = await usableDrives(ctx, needed, what, true)
   await requireBucket(ctx, bucket, drives)
   const results = await ctx.locks.with(lockNameOf(bucket, key), () =>
-    onDrives(ctx, drives, (backend) => backend.deleteObject(bucket, key)),
+    onDrives(ctx, drives, (store) => store.deleteObject(bucket, key)),
   )
   const done = results.filter((r) => r.ok).length
   if (done < needed) {
@@ -212,22 +205,18 @@ export async function copyObject(ctx: ErasureContext, input: CopyObjectInput): P
     onDrives(
       ctx,
       source.holders.map((h) => h.drive),
-      (backend, drive) =>
-        backend.copyObject({
+      (store, drive) => {
+        const holder = holderOf(source, drive)
+        // Only while the drive still holds the version read (ifMeta: as that drive stores it).
+        return store.linkShard({
           sourceBucket: input.sourceBucket,
           sourceKey: input.sourceKey,
           bucket,
           key,
-          metadata: {
-            contentType: 'application/octet-stream',
-            headers: metaHeaders({ ...meta, shard: shardOf(source, drive) }),
-          },
-          check: (found) => {
-            if (readMeta(found)?.id !== source.meta.id) {
-              throw new S3ServerError('InternalError', 'the drive no longer holds the version being copied')
-            }
-          },
-        }),
+          ifMeta: holder.stored,
+          meta: encodeMeta({ ...meta, shard: holder.shard }),
+        })
+      },
     ),
   )
   const done = results.filter((r) => r.ok).length
@@ -243,6 +232,6 @@ async function* oneChunk(data: Uint8Array): AsyncGenerator<Uint8Array> {
   yield data
 }
 
-function shardOf(chosen: ChosenVersion, drive: ErasureDrive): number {
-  return chosen.holders.find((h) => h.drive === drive)!.shard
+function holderOf(chosen: ChosenVersion, drive: ErasureDrive): ChosenVersion['holders'][number] {
+  return chosen.holders.find((h) => h.drive === drive)!
 }

@@ -4,6 +4,7 @@ import { iterateAbortable } from '../common/abortable.js'
 import { parseContentMd5 } from '../common/content-md5.js'
 import { incompleteBody } from '../common/incomplete-body.js'
 import { storageFull } from '../free-space.js'
+import type { ShardPlace, ShardRecord, StagedShard, StorageDrive } from '../storage-drive.js'
 import { createReedSolomon } from './codec/index.js'
 import { codeOf } from './context.js'
 import type { ErasureDrive } from './drive-set.js'
@@ -11,12 +12,10 @@ import { shardFileSizeOf, shardSizeOf } from './geometry.js'
 import { type Redundancy, writeQuorumError } from './params.js'
 import { ShardFeed } from './shard-feed.js'
 
-/** One drive taking part in a write: which shard it gets and how it stores its shard file. */
+/** One drive taking part in a write, and which shard of each block it gets. */
 export interface ShardTarget {
   drive: ErasureDrive
   shard: number
-  /** Stores `body` (the drive's shard file) on the drive; rejects if the drive fails. */
-  store(body: AsyncIterable<Uint8Array>): Promise<unknown>
 }
 
 /** The bytes to write, as PutObject and UploadPart receive them. */
@@ -27,6 +26,12 @@ export interface ErasureWriteInput {
   signal?: AbortSignal
 }
 
+/** What was received. */
+export interface Received {
+  size: number
+  md5Hex: string
+}
+
 /** How to write. */
 export interface ErasureWriteOptions {
   redundancy: Redundancy
@@ -34,11 +39,15 @@ export interface ErasureWriteOptions {
   writeQuorum: number
   /** For errors: 'PutObject photos/cat.jpg'. */
   what: string
+  /** Where each drive's shard file goes: the object's key, or a part of an upload. */
+  place: ShardPlace
   /**
    * Runs when enough drives hold all their bytes, just before they commit; what it returns runs
    * once the commits settle (the object's write lock is held in between).
    */
-  beforeCommit?: (received: { size: number; md5Hex: string }) => Promise<() => void>
+  beforeCommit?: (received: Received) => Promise<() => void>
+  /** What each drive records with its shard file at the commit (called after beforeCommit). */
+  recordOf: (target: ShardTarget, received: Received) => ShardRecord
   /**
    * Told when a drive failed for a reason other than an S3 answer (an I/O error) or turned out
    * wiped or replaced at the barrier: the set should re-check drive health.
@@ -47,21 +56,26 @@ export interface ErasureWriteOptions {
 }
 
 /** What was written. */
-export interface ErasureWriteResult {
-  size: number
-  md5Hex: string
+export interface ErasureWriteResult extends Received {
   /** The drives that committed. */
   committed: ErasureDrive[]
 }
 
+/** A target and the store it writes through, taken once: a drive re-opened meanwhile is another store. */
+interface Bound extends ShardTarget {
+  store: StorageDrive | undefined
+}
+
 /**
  * Streams a body into shard files on `targets`: cuts it into blocks, erasure-codes each block,
- * hashes each shard block (SHA-256, the bitrot hash) and feeds every drive its shard. Content
- * checks (declared size, Content-MD5, abort) fail every drive's write before anything commits;
- * fewer than `writeQuorum` drives reaching the end fails them all the same way (503
- * XSiloWriteQuorum), so nothing is stored. Before a byte is read, every drive is asked for room
- * for its shard file: a full drive sits the write out (as an offline one would, heal gives it
- * its shard later), and when too few have room the answer is 507 XSiloStorageFull.
+ * hashes each shard block (SHA-256, the bitrot hash) and feeds every drive its shard. Each drive
+ * receives and syncs its shard file without committing it (StorageDrive.writeShard): that is the
+ * write's barrier. Only when at least `writeQuorum` drives hold their whole file do they commit;
+ * content checks (declared size, Content-MD5, abort) failing, or fewer drives getting there (503
+ * XSiloWriteQuorum), make every drive discard its file instead, so nothing is stored. Before a
+ * byte is read, every drive is asked for room for its shard file: a full drive sits the write out
+ * (as an offline one would, heal gives it its shard later), and when too few have room the
+ * answer is 507 XSiloStorageFull.
  */
 export async function writeShards(
   targets: ShardTarget[],
@@ -71,11 +85,12 @@ export async function writeShards(
   const expectedMd5 = input.contentMd5 === undefined ? undefined : parseContentMd5(input.contentMd5)
   const { data } = options.redundancy
   const shardFile = input.size === undefined ? 0 : shardFileSizeOf(input.size, data, options.blockSize)
-  const room = await reserveRoom(targets, shardFile, options)
+  const bound = targets.map((t) => ({ ...t, store: t.drive.store }))
+  const room = await reserveRoom(bound, shardFile, options)
   try {
     return await streamShards(room.targets, input, options, expectedMd5)
   } finally {
-    room.release()
+    await room.release()
   }
 }
 
@@ -84,24 +99,31 @@ export async function writeShards(
  * the write quorum left is 507 XSiloStorageFull (not 503: the drives are there, only full).
  */
 async function reserveRoom(
-  targets: ShardTarget[],
+  targets: Bound[],
   bytes: number,
   options: ErasureWriteOptions,
-): Promise<{ targets: ShardTarget[]; release: () => void }> {
+): Promise<{ targets: Bound[]; release: () => Promise<void> }> {
   const answers = await Promise.all(
     targets.map((t) =>
-      (t.drive.backend?.reserveSpace(bytes) ?? Promise.resolve(() => {})).then(
-        (release) => ({ ok: true as const, release }),
+      // A drive gone since the health check has no store: it fails when it is written to.
+      (t.store?.reserveSpace(bytes) ?? Promise.resolve(undefined)).then(
+        (reservation) => ({ ok: true as const, reservation }),
         (error: unknown) => ({ ok: false as const, error }),
       ),
     ),
   )
-  const release = () => {
-    for (const answer of answers) if (answer.ok) answer.release()
+  const release = async () => {
+    await Promise.all(
+      answers.map((answer, i) =>
+        answer.ok && answer.reservation !== undefined
+          ? targets[i]!.store?.releaseSpace(answer.reservation).catch(() => {})
+          : undefined,
+      ),
+    )
   }
   const roomy = targets.filter((_, i) => answers[i]!.ok)
   if (roomy.length < options.writeQuorum) {
-    release()
+    await release()
     const full = answers.filter((a) => !a.ok).length
     throw storageFullQuorum(options.what, roomy.length, options.writeQuorum, full)
   }
@@ -131,25 +153,28 @@ function missedQuorum(failures: unknown[], got: number, options: ErasureWriteOpt
 }
 
 async function streamShards(
-  targets: ShardTarget[],
+  targets: Bound[],
   input: ErasureWriteInput,
   options: ErasureWriteOptions,
   expectedMd5: string | undefined,
 ): Promise<ErasureWriteResult> {
   const feeds = targets.map(() => new ShardFeed())
   const failures: unknown[] = []
+  const fail = (i: number, error: unknown) => {
+    failures.push(error)
+    feeds[i]!.abandon()
+    if (!(error instanceof S3ServerError)) options.onDriveFailure?.()
+  }
   const writes = targets.map((t, i) =>
-    t.store(feeds[i]!).then(
-      () => true,
+    stageShard(t, options.place, feeds[i]!).then(
+      (staged): StagedShard | undefined => staged,
       (error) => {
-        failures.push(error)
-        feeds[i]!.abandon()
-        if (!(error instanceof S3ServerError)) options.onDriveFailure?.()
-        return false
+        fail(i, error)
+        return undefined
       },
     ),
   )
-  let received: { size: number; md5Hex: string }
+  let received: Received
   try {
     received = await produce(targets, feeds, input, options)
     if (expectedMd5 !== undefined && expectedMd5 !== received.md5Hex) {
@@ -157,30 +182,23 @@ async function streamShards(
     }
   } catch (error) {
     for (const feed of feeds) feed.fail(error)
-    await Promise.all(writes)
+    await discard(targets, await Promise.all(writes))
     throw error
   }
-  let open!: () => void
-  let refuse!: (error: unknown) => void
-  const barrier = new Promise<void>((resolve, reject) => {
-    open = resolve
-    refuse = reject
-  })
-  barrier.catch(() => {})
-  for (const feed of feeds) feed.end(barrier)
-  await Promise.all(feeds.map((f) => f.atBarrier))
+  for (const feed of feeds) feed.end()
+  // The barrier: every drive has received (and synced) its file, or failed; none has committed.
+  const staged = await Promise.all(writes)
   // A drive wiped since the last health check would commit into deleted files: it drops out.
-  const intact = await Promise.all(targets.map((t, i) => !feeds[i]!.dead && t.drive.stillFormatted()))
-  intact.forEach((ok, i) => {
-    if (!ok && !feeds[i]!.dead) {
-      feeds[i]!.fail(new Error(`drive ${targets[i]!.drive.endpoint} lost its format.json during the write`))
-      options.onDriveFailure?.()
-    }
-  })
+  const intact = await Promise.all(targets.map((t, i) => staged[i] !== undefined && t.drive.stillFormatted()))
+  for (const [i, ok] of intact.entries()) {
+    if (ok || staged[i] === undefined) continue
+    fail(i, new Error(`drive ${targets[i]!.drive.endpoint} lost its format.json during the write`))
+    await targets[i]!.store!.discardShard(staged[i]!.id).catch(() => {})
+    staged[i] = undefined
+  }
   const ready = intact.filter(Boolean).length
   if (ready < options.writeQuorum) {
-    refuse(writeQuorumError(options.what, ready, options.writeQuorum))
-    await Promise.all(writes)
+    await discard(targets, staged)
     // Drives that all refused for the same S3 reason (NoSuchUpload, a full disk) explain it best.
     throw missedQuorum(failures, ready, options)
   }
@@ -188,13 +206,23 @@ async function streamShards(
   try {
     release = (await options.beforeCommit?.(received)) ?? release
   } catch (error) {
-    refuse(error)
-    await Promise.all(writes)
+    await discard(targets, staged)
     throw error
   }
   try {
-    open()
-    const outcomes = await Promise.all(writes)
+    const outcomes = await Promise.all(
+      targets.map(async (t, i) => {
+        const shard = staged[i]
+        if (!shard) return false
+        try {
+          await t.store!.commitShard(shard.id, options.recordOf(t, received))
+          return true
+        } catch (error) {
+          fail(i, error)
+          return false
+        }
+      }),
+    )
     const committed = targets.filter((_, i) => outcomes[i]).map((t) => t.drive)
     if (committed.length < options.writeQuorum) {
       const reason = missedQuorum(failures, committed.length, options)
@@ -207,12 +235,25 @@ async function streamShards(
   }
 }
 
+/** Has the target's drive receive its shard file for `place`, uncommitted. */
+function stageShard(target: Bound, place: ShardPlace, body: ShardFeed): Promise<StagedShard> {
+  if (!target.store) return Promise.reject(new Error(`drive ${target.drive.endpoint} went offline`))
+  return target.store.writeShard(place, body)
+}
+
+/** Every drive discards the shard file it received (the write is not committed anywhere). */
+async function discard(targets: Bound[], staged: (StagedShard | undefined)[]): Promise<void> {
+  await Promise.all(
+    staged.map((shard, i) => (shard ? targets[i]!.store!.discardShard(shard.id).catch(() => {}) : undefined)),
+  )
+}
+
 async function produce(
   targets: ShardTarget[],
   feeds: ShardFeed[],
   input: ErasureWriteInput,
   options: ErasureWriteOptions,
-): Promise<{ size: number; md5Hex: string }> {
+): Promise<Received> {
   const { data, parity } = options.redundancy
   const blockSize = options.blockSize
   const codec = createReedSolomon(data, parity)

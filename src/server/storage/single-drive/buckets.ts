@@ -1,5 +1,5 @@
 import { S3ServerError } from '../../errors.js'
-import type { BucketInfo } from '../types.js'
+import type { BucketInfo } from '../object-layer.js'
 import { removeDataFiles } from './data-files.js'
 import { bucketDocumentRange } from './documents.js'
 import type { Drive } from './drive.js'

@@ -1,7 +1,7 @@
 import { link } from 'node:fs/promises'
 import { S3ServerError } from '../../errors.js'
 import { lowerCaseKeys } from '../common/lower-case-keys.js'
-import type { CopyObjectInput, ObjectInfo } from '../types.js'
+import type { CopyObjectInput, ObjectInfo } from '../object-layer.js'
 import { removeDataFiles } from './data-files.js'
 import type { Drive } from './drive.js'
 import { syncDirectory } from './durability.js'

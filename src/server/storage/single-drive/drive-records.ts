@@ -1,5 +1,5 @@
+import type { BucketInfo, ObjectInfo, UploadInfo } from '../object-layer.js'
 import type { DriveBucket, DriveObject, DrivePart, DriveUpload } from '../storage-drive.js'
-import type { BucketInfo, ObjectInfo, UploadInfo } from '../types.js'
 import type { StoredPart, StoredUpload } from './upload-records.js'
 
 /**

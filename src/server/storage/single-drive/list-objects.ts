@@ -1,5 +1,5 @@
 import { compareUtf8 } from '../common/compare-utf8.js'
-import type { ListObjectsInput, ListObjectsResult, ObjectInfo } from '../types.js'
+import type { ListObjectsInput, ListObjectsResult, ObjectInfo } from '../object-layer.js'
 import type { Drive } from './drive.js'
 import { decodeObjectKey, encodeBucketBase, encodeJustAfter, encodePastPrefix } from './key-codec.js'
 import { requireBucket } from './lookup.js'

@@ -1,7 +1,7 @@
 import type { FileHandle } from 'node:fs/promises'
 import { Readable } from 'node:stream'
 import { S3ServerError } from '../../errors.js'
-import type { ByteRange } from '../types.js'
+import type { ByteRange } from '../object-layer.js'
 import { dataPathOf, type Layout } from './layout.js'
 import { openIfExists } from './open-data-file.js'
 import type { StoredPartRef } from './records.js'

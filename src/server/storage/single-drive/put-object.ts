@@ -1,6 +1,6 @@
 import { parseContentMd5 } from '../common/content-md5.js'
 import { lowerCaseKeys } from '../common/lower-case-keys.js'
-import type { ObjectInfo, PutObjectInput } from '../types.js'
+import type { ObjectInfo, PutObjectInput } from '../object-layer.js'
 import { removeDataFiles } from './data-files.js'
 import type { Drive } from './drive.js'
 import { encodeObjectKey } from './key-codec.js'
@@ -24,9 +24,9 @@ export async function putObject(drive: Drive, input: PutObjectInput): Promise<Ob
   if (input.contentMd5 !== undefined) parseContentMd5(input.contentMd5)
   requireBucket(drive, input.bucket)
   const id = createObjectId()
-  const received = await writeData(drive, id, { ...input, md5: input.etag === undefined }, drive.inlineLimit)
+  const received = await writeData(drive, id, input, drive.inlineLimit)
   return storeObject(drive, input.bucket, input.key, id, received, {
-    etag: input.etag ?? received.md5Hex,
+    etag: received.md5Hex,
     contentType: input.contentType ?? 'application/octet-stream',
     headers: lowerCaseKeys(input.headers ?? {}),
   })

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream'
 import { S3ServerError } from '../../errors.js'
-import type { ByteRange, GetObjectResult, ObjectInfo } from '../types.js'
+import type { ByteRange, GetObjectResult, ObjectInfo } from '../object-layer.js'
 import type { Drive } from './drive.js'
 import { dataPathOf } from './layout.js'
 import { requireObject } from './lookup.js'

@@ -1,4 +1,4 @@
-import type { BucketInfo, ObjectInfo } from '../types.js'
+import type { BucketInfo, ObjectInfo } from '../object-layer.js'
 
 /** A bucket as stored in LMDB (keyed by its name). */
 export interface StoredBucket {

@@ -1,4 +1,4 @@
-import type { PartInfo, UploadInfo } from '../types.js'
+import type { PartInfo, UploadInfo } from '../object-layer.js'
 
 /** A multipart upload in progress (keyed by bucket + key + upload ID, see upload-codec.ts). */
 export interface StoredUpload {
@@ -15,7 +15,7 @@ export interface StoredPart {
   size: number
   etag: string
   mtime: number
-  /** UploadPartInput.meta, when given. */
+  /** The metadata a drive of an erasure set was given with the part (StorageDrive.commitShard). */
   meta?: string
 }
 
@@ -38,12 +38,5 @@ export function toUploadInfo(
 
 /** The contract's view of a stored part. */
 export function toPartInfo(partNumber: number, stored: StoredPart): PartInfo {
-  const info: PartInfo = {
-    partNumber,
-    etag: stored.etag,
-    size: stored.size,
-    lastModified: new Date(stored.mtime),
-  }
-  if (stored.meta !== undefined) info.meta = stored.meta
-  return info
+  return { partNumber, etag: stored.etag, size: stored.size, lastModified: new Date(stored.mtime) }
 }

@@ -5,8 +5,8 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { ObjectLayer } from '../../../../src/server/storage/object-layer.js'
 import { openSingleDrive } from '../../../../src/server/storage/single-drive.js'
-import type { StorageBackend } from '../../../../src/server/storage/types.js'
 
 const OBJECTS = 2000
 const BODY = Buffer.alloc(1024, 1)
@@ -30,7 +30,7 @@ async function measure(
   return Math.round(count / ((performance.now() - started) / 1000))
 }
 
-async function drain(backend: StorageBackend, key: string) {
+async function drain(backend: ObjectLayer, key: string) {
   const { body } = await backend.getObject('bench', key)
   for await (const _ of body);
 }

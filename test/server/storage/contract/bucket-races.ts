@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { describe, expect, it } from 'vitest'
 import { S3ServerError } from '../../../../src/server/errors.js'
-import type { StorageBackend } from '../../../../src/server/storage/types.js'
+import type { ObjectLayer } from '../../../../src/server/storage/object-layer.js'
 import type { OpenStorage } from './harness.js'
 import { bodyOf, expectS3Error, patternBytes, readAll } from './helpers.js'
 import { useStorage } from './use-storage.js'
@@ -121,7 +121,7 @@ export function describeBucketRaces(open: OpenStorage): void {
 }
 
 /** Every acknowledged object (`bucket/key` → bytes) reads back whole. */
-async function expectReadable(backend: StorageBackend, objects: Map<string, Buffer>): Promise<void> {
+async function expectReadable(backend: ObjectLayer, objects: Map<string, Buffer>): Promise<void> {
   for (const [name, bytes] of objects) {
     const [bucket, key] = name.split('/') as [string, string]
     const read = await backend.getObject(bucket, key).then(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { PutObjectInput } from '../../../../src/server/storage/types.js'
+import type { PutObjectInput } from '../../../../src/server/storage/object-layer.js'
 import type { OpenStorage } from './harness.js'
 import { bodyOf, expectS3Error, getText, md5Base64, putText, readableOf, stalledBody } from './helpers.js'
 import { useStorage } from './use-storage.js'

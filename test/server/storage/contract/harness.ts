@@ -1,17 +1,17 @@
-import type { StorageBackend } from '../../../../src/server/storage/types.js'
+import type { ObjectLayer } from '../../../../src/server/storage/object-layer.js'
 
 /** One backend under test, opened on fresh, empty storage. */
 export interface StorageUnderTest {
-  backend: StorageBackend
+  backend: ObjectLayer
   /** Closes the backend (if still open) and removes its storage. */
   cleanup(): Promise<void>
   /** Closes the backend and opens a new one on the same storage; `backend` is updated. */
-  reopen?(): Promise<StorageBackend>
+  reopen?(): Promise<ObjectLayer>
   /**
    * Closes the backend, then runs a writer in another process that dies (SIGKILL) while
    * streaming a body to `bucket`/`key`, then opens again; `backend` is updated.
    */
-  crashMidWrite?(bucket: string, key: string): Promise<StorageBackend>
+  crashMidWrite?(bucket: string, key: string): Promise<ObjectLayer>
   /** Files of writes in progress or abandoned (temp files): 0 whenever nothing is being written. */
   countTempFiles?(): Promise<number>
   /**

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { Readable } from 'node:stream'
 import { expect } from 'vitest'
-import type { StorageBackend } from '../../../../src/server/storage/types.js'
+import type { ObjectLayer } from '../../../../src/server/storage/object-layer.js'
 
 /** A body that yields `data` in chunks of `chunkSize` bytes. */
 export async function* bodyOf(data: string | Uint8Array, chunkSize = 64 * 1024): AsyncGenerator<Uint8Array> {
@@ -50,12 +50,12 @@ export async function expectS3Error(promise: Promise<unknown>, code: string): Pr
 }
 
 /** Puts a small object from a string. */
-export function putText(backend: StorageBackend, bucket: string, key: string, text: string) {
+export function putText(backend: ObjectLayer, bucket: string, key: string, text: string) {
   return backend.putObject({ bucket, key, body: bodyOf(text) })
 }
 
 /** The whole object as a string. */
-export async function getText(backend: StorageBackend, bucket: string, key: string): Promise<string> {
+export async function getText(backend: ObjectLayer, bucket: string, key: string): Promise<string> {
   const { body } = await backend.getObject(bucket, key)
   return (await readAll(body)).toString()
 }

@@ -1,4 +1,4 @@
-import type { ListObjectsInput } from '../../../../src/server/storage/types.js'
+import type { ListObjectsInput } from '../../../../src/server/storage/object-layer.js'
 
 /** What a listing page should hold, computed the slow, obvious way from all keys. */
 export interface ExpectedPage {

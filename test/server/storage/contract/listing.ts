@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { ListObjectsInput, StorageBackend } from '../../../../src/server/storage/types.js'
+import type { ListObjectsInput, ObjectLayer } from '../../../../src/server/storage/object-layer.js'
 import type { OpenStorage } from './harness.js'
 import { putText } from './helpers.js'
 import { type ExpectedPage, modelListObjects } from './list-model.js'
@@ -141,7 +141,7 @@ const TABLE: [string, Query, ExpectedPage][] = [
   ],
 ]
 
-function pageOf(result: Awaited<ReturnType<StorageBackend['listObjects']>>): ExpectedPage {
+function pageOf(result: Awaited<ReturnType<ObjectLayer['listObjects']>>): ExpectedPage {
   const page: ExpectedPage = {
     keys: result.objects.map((o) => o.key),
     prefixes: result.commonPrefixes,
@@ -152,7 +152,7 @@ function pageOf(result: Awaited<ReturnType<StorageBackend['listObjects']>>): Exp
 }
 
 /** Every page of a listing, following nextStartAfter. */
-async function listAllPages(backend: StorageBackend, bucket: string, query: Query) {
+async function listAllPages(backend: ObjectLayer, bucket: string, query: Query) {
   const keys: string[] = []
   const prefixes: string[] = []
   let pages = 0
@@ -230,7 +230,7 @@ const PAGING: [string, Query][] = [
 
 function describeLargeListing(open: OpenStorage): void {
   describe('listing 2,500 keys', () => {
-    let backend: StorageBackend
+    let backend: ObjectLayer
     let cleanup: () => Promise<void>
     beforeAll(async () => {
       const opened = await open()

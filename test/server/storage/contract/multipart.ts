@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { StorageBackend } from '../../../../src/server/storage/types.js'
+import type { ObjectLayer } from '../../../../src/server/storage/object-layer.js'
 import { expectUsedBytes, type OpenStorage } from './harness.js'
 import { bodyOf, expectS3Error, md5Hex, patternBytes, readAll } from './helpers.js'
 import { useStorage } from './use-storage.js'
@@ -8,7 +8,7 @@ const MiB = 1024 * 1024
 const bucket = 'uploads'
 
 /** Uploads `parts` to a new upload of `key`; returns the upload ID and each part's ETag. */
-async function uploadParts(backend: StorageBackend, key: string, parts: Buffer[]) {
+async function uploadParts(backend: ObjectLayer, key: string, parts: Buffer[]) {
   const { uploadId } = await backend.createMultipartUpload({ bucket, key, contentType: 'text/plain' })
   const etags: string[] = []
   for (const [i, data] of parts.entries()) {

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { readdir, readFile, rename, stat } from 'node:fs/promises'
 import { join, relative } from 'node:path'
-import type { StorageBackend } from '../../../../src/server/storage/types.js'
+import type { ObjectLayer } from '../../../../src/server/storage/object-layer.js'
 
 /** A body for PutObject/UploadPart from bytes. */
 export async function* bodyOf(bytes: Uint8Array): AsyncGenerator<Uint8Array> {
@@ -12,7 +12,7 @@ export async function* bodyOf(bytes: Uint8Array): AsyncGenerator<Uint8Array> {
 
 /** Reads an object (or a range) whole. */
 export async function readAll(
-  backend: StorageBackend,
+  backend: ObjectLayer,
   bucket: string,
   key: string,
   range?: { start: number; end: number },
@@ -25,7 +25,7 @@ export async function readAll(
 }
 
 /** Objects of several shapes; returns their contents by key. */
-export async function putSamples(backend: StorageBackend, bucket: string): Promise<Map<string, Buffer>> {
+export async function putSamples(backend: ObjectLayer, bucket: string): Promise<Map<string, Buffer>> {
   const samples = new Map<string, Buffer>([
     ['empty', Buffer.alloc(0)],
     ['small.txt', Buffer.from('hello erasure')],

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type ErasureOptions, openErasure } from '../../../../src/server/storage/erasure.js'
-import type { StorageBackend } from '../../../../src/server/storage/types.js'
+import type { ObjectLayer } from '../../../../src/server/storage/object-layer.js'
 import type { StorageUnderTest } from '../contract.js'
 import { runCrashingWriter } from '../single-drive/harness.js'
 
@@ -10,7 +10,7 @@ import { runCrashingWriter } from '../single-drive/harness.js'
 export async function openTempErasure(
   drives: number,
   options: ErasureOptions = {},
-): Promise<StorageUnderTest & { dirs: string[]; root: string; backend: StorageBackend }> {
+): Promise<StorageUnderTest & { dirs: string[]; root: string; backend: ObjectLayer }> {
   const root = await mkdtemp(join(tmpdir(), 'silo-erasure-'))
   const dirs = Array.from({ length: drives }, (_, i) => join(root, `d${i + 1}`))
   const opts: ErasureOptions = { driveCheckIntervalMs: 0, ...options }

@@ -12,6 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { S3ServerError } from '../../../../src/server/errors.js'
 import { ErasureDrive } from '../../../../src/server/storage/erasure/drive-set.js'
 import { createFormats } from '../../../../src/server/storage/erasure/format.js'
+import { localDriveLocation } from '../../../../src/server/storage/local-drive.js'
 import { openSingleDrive } from '../../../../src/server/storage/single-drive.js'
 import { bodyOf, readAll } from './fixtures.js'
 import { openTempErasure } from './harness.js'
@@ -124,8 +125,8 @@ describe('a drive folder that vanishes while the server runs', () => {
     scratch.push(root)
     const dir = join(root, 'unmounted')
     const [format] = createFormats(4)
-    const drive = new ErasureDrive(0, dir, format!.erasure.this)
-    await expect(drive.format(format!, { fsync: false })).rejects.toThrow()
+    const drive = new ErasureDrive(0, localDriveLocation(dir, { fsync: false }), format!.erasure.this)
+    await expect(drive.format(format!)).rejects.toThrow()
     expect(drive.state).toBe('offline')
     expect(await exists(dir)).toBe(false)
   })

@@ -6,14 +6,15 @@
  * allowed (fails under CI=true).
  */
 import { afterEach, describe, expect, it } from 'vitest'
-import { openSingleDrive, type SingleDriveBackend } from '../../../../src/server/storage/single-drive.js'
+import type { ObjectLayer } from '../../../../src/server/storage/object-layer.js'
+import { openSingleDrive } from '../../../../src/server/storage/single-drive.js'
 import { fillDisk, freeBytes, mountTmpfs, probeTmpfs, type Tmpfs } from '../../../e2e/helpers/tmpfs.js'
 
 const cannotMount = await probeTmpfs()
 const OBJECTS = 20_000
 
 let disk: Tmpfs | undefined
-let drive: SingleDriveBackend | undefined
+let drive: ObjectLayer | undefined
 afterEach(async () => {
   await drive?.close()
   await disk?.unmount()

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { S3ServerError } from '../../../errors.js'
 import { checkRequestedParts, partSizeError, unquote } from '../../common/part-checks.js'
-import type { CompleteMultipartUploadInput, ObjectInfo } from '../../types.js'
+import type { CompleteMultipartUploadInput, ObjectInfo } from '../../object-layer.js'
 import type { CommitView } from '../commit-queue.js'
 import { removeDataFiles } from '../data-files.js'
 import type { Drive } from '../drive.js'
@@ -32,12 +32,8 @@ export async function completeMultipartUpload(
 ): Promise<ObjectInfo> {
   requireUpload(drive, input.bucket, input.key, input.uploadId)
   checkRequestedParts(input.parts)
-  const settings = {
-    headers: options.headers ?? input.headers,
-    minPartSize: options.minPartSize ?? input.minPartSize,
-  }
   // Exclusive: the commit scans the upload's parts, which a scan cannot see in a shared batch.
-  const outcome = await drive.commits.run((view) => completeInCommit(drive, view, input, settings), {
+  const outcome = await drive.commits.run((view) => completeInCommit(drive, view, input, options), {
     exclusive: true,
   })
   if ('error' in outcome) throw outcome.error

@@ -1,6 +1,6 @@
 import { lowerCaseKeys } from '../../common/lower-case-keys.js'
 import { createUploadId, isUploadId } from '../../common/upload-id.js'
-import type { CreateMultipartUploadInput, UploadInfo } from '../../types.js'
+import type { CreateMultipartUploadInput, UploadInfo } from '../../object-layer.js'
 import type { Drive } from '../drive.js'
 import { noSuchBucket, requireBucket } from '../lookup.js'
 import { encodeUploadKey } from '../upload-codec.js'
@@ -15,7 +15,7 @@ export async function createMultipartUpload(
 ): Promise<UploadInfo> {
   requireBucket(drive, input.bucket)
   const initiated = Date.now()
-  const uploadId = chosenId ?? input.uploadId ?? createUploadId(initiated)
+  const uploadId = chosenId ?? createUploadId(initiated)
   if (!isUploadId(uploadId)) throw new RangeError(`not an upload ID: ${uploadId}`)
   const stored: StoredUpload = {
     initiated,

@@ -1,4 +1,4 @@
-import type { ListPartsInput, ListPartsResult } from '../../types.js'
+import type { ListPartsInput, ListPartsResult } from '../../object-layer.js'
 import type { Drive } from '../drive.js'
 import { decodePartNumber, partRange } from '../upload-codec.js'
 import { type StoredPart, type StoredUpload, toPartInfo, toUploadInfo } from '../upload-records.js'

@@ -1,5 +1,5 @@
 import { compareUtf8 } from '../../common/compare-utf8.js'
-import type { ListMultipartUploadsInput, ListMultipartUploadsResult, UploadInfo } from '../../types.js'
+import type { ListMultipartUploadsInput, ListMultipartUploadsResult, UploadInfo } from '../../object-layer.js'
 import type { Drive } from '../drive.js'
 import { encodeBucketBase, encodePastPrefix } from '../key-codec.js'
 import { requireBucket } from '../lookup.js'

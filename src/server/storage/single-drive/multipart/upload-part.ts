@@ -1,5 +1,5 @@
 import { checkPartNumber } from '../../common/part-checks.js'
-import type { PartInfo, UploadPartInput } from '../../types.js'
+import type { PartInfo, UploadPartInput } from '../../object-layer.js'
 import { removeDataFile } from '../data-files.js'
 import type { Drive } from '../drive.js'
 import { createObjectId } from '../layout.js'
@@ -18,8 +18,8 @@ export async function uploadPart(drive: Drive, input: UploadPartInput): Promise<
   checkPartNumber(input.partNumber)
   requireUpload(drive, input.bucket, input.key, input.uploadId)
   const id = createObjectId()
-  const received = await writeData(drive, id, { ...input, md5: input.etag === undefined }, 0)
-  return storePart(drive, input, id, received, { etag: input.etag ?? received.md5Hex, meta: input.meta })
+  const received = await writeData(drive, id, input, 0)
+  return storePart(drive, input, id, received, { etag: received.md5Hex })
 }
 
 /** Where a part goes. */

@@ -1,0 +1,264 @@
+import type { Readable } from 'node:stream'
+import type { ErasureLayout, Healer } from './heal-types.js'
+
+/**
+ * The object layer: what the S3 handlers, the admin API, IAM and bucket events call (MinIO's
+ * `ObjectLayer`). The single drive (`openSingleDrive`) and the erasure set (`openErasure`)
+ * implement it; an erasure set reaches each of its drives through the other interface, the drive
+ * interface (storage-drive.ts). One contract suite (test/server/storage/contract.ts) runs against
+ * each implementation.
+ *
+ * Failures are thrown as S3ServerError with the catalogued code (NoSuchBucket, NoSuchKey,
+ * BucketNotEmpty, BucketAlreadyOwnedByYou, BadDigest, IncompleteBody, InvalidRange, ...).
+ */
+
+export interface BucketInfo {
+  name: string
+  created: Date
+  /** LocationConstraint given at creation ('' means the server's default region). */
+  region: string
+}
+
+/** Metadata stored with an object and returned by HEAD/GET. */
+export interface ObjectInfo {
+  bucket: string
+  key: string
+  size: number
+  /** Hex MD5 for single-part objects, `<hex>-<n>` for multipart; without quotes. */
+  etag: string
+  lastModified: Date
+  /** Content-Type as stored (default 'application/octet-stream'). */
+  contentType: string
+  /**
+   * Stored response headers other than Content-Type, lower-cased: `x-amz-meta-*` user metadata
+   * and the standard ones S3 keeps (cache-control, content-disposition, content-encoding,
+   * content-language, expires).
+   */
+  headers: Record<string, string>
+  /**
+   * Sizes of the parts of a multipart object, in order; set by headObject / getObject (for
+   * GetObject's `partNumber`), absent for single-part objects and in listings.
+   */
+  partSizes?: number[]
+}
+
+export interface PutObjectInput {
+  bucket: string
+  key: string
+  body: Readable | AsyncIterable<Uint8Array>
+  /** Declared length; when set, a body of any other length fails with IncompleteBody and stores nothing. */
+  size?: number
+  contentType?: string
+  /** Stored response headers (`x-amz-meta-*`, cache-control...), see ObjectInfo.headers. */
+  headers?: Record<string, string>
+  /** Base64 Content-MD5 from the request; a mismatch fails with BadDigest and stores nothing. */
+  contentMd5?: string
+  /** Aborts the write; nothing is stored. */
+  signal?: AbortSignal
+}
+
+/** Inclusive byte range, already validated against the object's size by the caller. */
+export interface ByteRange {
+  start: number
+  end: number
+}
+
+export interface GetObjectResult {
+  info: ObjectInfo
+  /** The whole object, or just `range` when one was given. */
+  body: Readable
+  /**
+   * The same bytes as `body` when the backend already holds them in memory (small objects):
+   * the HTTP layer may send them directly and leave `body` untouched.
+   */
+  data?: Uint8Array
+}
+
+export interface ListObjectsInput {
+  bucket: string
+  prefix?: string
+  delimiter?: string
+  /** Exclusive: list keys (and common prefixes) strictly after this one. */
+  startAfter?: string
+  /** 1..1000, default 1000. */
+  maxKeys?: number
+}
+
+export interface ListObjectsResult {
+  objects: ObjectInfo[]
+  commonPrefixes: string[]
+  isTruncated: boolean
+  /** The last key or common prefix returned, to pass as `startAfter` for the next page. */
+  nextStartAfter?: string
+}
+
+/** Metadata given when an upload starts; the completed object gets it. */
+export interface CreateMultipartUploadInput {
+  bucket: string
+  key: string
+  contentType?: string
+  headers?: Record<string, string>
+}
+
+/** One part of an upload. Part numbers are 1..10,000; a part is at most 5 GiB. */
+export interface UploadPartInput {
+  bucket: string
+  key: string
+  uploadId: string
+  partNumber: number
+  body: Readable | AsyncIterable<Uint8Array>
+  /** Declared length (IncompleteBody on any other). */
+  size?: number
+  /** Base64 Content-MD5; a mismatch is BadDigest and stores nothing. */
+  contentMd5?: string
+  signal?: AbortSignal
+}
+
+/** An uploaded part. */
+export interface PartInfo {
+  partNumber: number
+  /** Hex MD5 of the part, without quotes. */
+  etag: string
+  size: number
+  lastModified: Date
+}
+
+/** The parts CompleteMultipartUpload names, in the client's order. */
+export interface CompleteMultipartUploadInput {
+  bucket: string
+  key: string
+  uploadId: string
+  /** ETags with or without quotes. */
+  parts: Array<{ partNumber: number; etag: string }>
+}
+
+export interface ListPartsInput {
+  bucket: string
+  key: string
+  uploadId: string
+  /** Exclusive: parts numbered above this. */
+  partNumberMarker?: number
+  /** 1..1000, default 1000. */
+  maxParts?: number
+}
+
+export interface ListPartsResult {
+  upload: UploadInfo
+  parts: PartInfo[]
+  isTruncated: boolean
+  /** The last part number returned, when truncated. */
+  nextPartNumberMarker?: number
+}
+
+/** An upload in progress. */
+export interface UploadInfo {
+  bucket: string
+  key: string
+  uploadId: string
+  initiated: Date
+  contentType: string
+  headers: Record<string, string>
+}
+
+export interface ListMultipartUploadsInput {
+  bucket: string
+  prefix?: string
+  delimiter?: string
+  /** Uploads of keys after this one; with `uploadIdMarker`, also this key's later uploads. */
+  keyMarker?: string
+  uploadIdMarker?: string
+  /** 0..1000, default 1000. */
+  maxUploads?: number
+}
+
+export interface ListMultipartUploadsResult {
+  /** Sorted by key, then by initiation. */
+  uploads: UploadInfo[]
+  commonPrefixes: string[]
+  isTruncated: boolean
+  nextKeyMarker?: string
+  nextUploadIdMarker?: string
+}
+
+/** A server-side copy. The source's bytes are shared, not duplicated, where the backend can. */
+export interface CopyObjectInput {
+  sourceBucket: string
+  sourceKey: string
+  bucket: string
+  key: string
+  /** New metadata (REPLACE); absent keeps the source's (COPY). */
+  metadata?: { contentType?: string; headers: Record<string, string> }
+  /**
+   * Called with the source as read, before anything is written: throw (PreconditionFailed,
+   * InvalidRequest...) to refuse the copy.
+   */
+  check?: (source: ObjectInfo) => void
+}
+
+/** What S3 requests, the admin API, IAM and bucket events do with storage. */
+export interface ObjectLayer {
+  /** Backend kind as `info` reports it ('FS' for one drive, 'Erasure' for several). */
+  readonly kind: string
+  listBuckets(): Promise<BucketInfo[]>
+  createBucket(name: string, region: string): Promise<BucketInfo>
+  getBucket(name: string): Promise<BucketInfo>
+  deleteBucket(name: string): Promise<void>
+  putObject(input: PutObjectInput): Promise<ObjectInfo>
+  getObject(bucket: string, key: string, range?: ByteRange): Promise<GetObjectResult>
+  headObject(bucket: string, key: string): Promise<ObjectInfo>
+  /** Deleting a missing key succeeds (S3 semantics); a missing bucket is NoSuchBucket. */
+  deleteObject(bucket: string, key: string): Promise<void>
+  listObjects(input: ListObjectsInput): Promise<ListObjectsResult>
+  /** Copies an object (NoSuchKey / NoSuchBucket for a missing source or target bucket). */
+  copyObject(input: CopyObjectInput): Promise<ObjectInfo>
+  /** Starts a multipart upload and returns its ID. */
+  createMultipartUpload(input: CreateMultipartUploadInput): Promise<UploadInfo>
+  /** Stores (or replaces) one part; NoSuchUpload when the upload is not in progress. */
+  uploadPart(input: UploadPartInput): Promise<PartInfo>
+  /**
+   * Makes the named parts the object, atomically (a crash leaves either the upload or the
+   * object). InvalidPart (unknown part or ETag mismatch), InvalidPartOrder, EntityTooSmall
+   * (a part other than the last under 5 MiB), MalformedXML (no parts), EntityTooLarge (past
+   * 5 TB) leave the upload as it was. Unnamed parts are discarded.
+   */
+  completeMultipartUpload(input: CompleteMultipartUploadInput): Promise<ObjectInfo>
+  /** Discards an upload and its parts; NoSuchUpload when it is not in progress. */
+  abortMultipartUpload(bucket: string, key: string, uploadId: string): Promise<void>
+  listParts(input: ListPartsInput): Promise<ListPartsResult>
+  listMultipartUploads(input: ListMultipartUploadsInput): Promise<ListMultipartUploadsResult>
+  /**
+   * A small per-bucket document (bucket policy JSON, notification XML, ...) by name, or
+   * undefined when none is stored. NoSuchBucket when the bucket does not exist.
+   */
+  getBucketDocument(bucket: string, name: string): Promise<string | undefined>
+  /**
+   * Stores (or, with `undefined`, removes) a per-bucket document. NoSuchBucket when the bucket
+   * does not exist; deleting the bucket deletes its documents in the same commit.
+   */
+  putBucketDocument(bucket: string, name: string, document: string | undefined): Promise<void>
+  /**
+   * A server-wide document by path (`config/config.json`, `iam/users/<key>.json`, ...), or
+   * undefined when none is stored.
+   */
+  getSystemDocument(path: string): Promise<string | undefined>
+  /** Stores (or, with `undefined`, removes) a server-wide document, durably. */
+  putSystemDocument(path: string, document: string | undefined): Promise<void>
+  /** The paths of server-wide documents that start with `prefix`, sorted. */
+  listSystemDocuments(prefix: string): Promise<string[]>
+  /** Bytes used by object data, for `info`. */
+  usedBytes(): Promise<number>
+  /**
+   * Erasure-coded backends: the heal steps a heal sequence runs (absent on one drive, which has
+   * nothing to heal from).
+   */
+  readonly healer?: Healer
+  /** Erasure-coded backends: drives and data/parity, for `info`. */
+  layout?(): Promise<ErasureLayout>
+  /**
+   * Erasure-coded backends: the parity of the storage classes from the server configuration
+   * (undefined: the default, or what env/options set, which win). Throws RangeError naming the
+   * class when the drives cannot give it; with `dryRun` it only checks.
+   */
+  setStorageClasses?(classes: { standard?: number; reduced?: number }, options?: { dryRun?: boolean }): void
+  close(): Promise<void>
+}
