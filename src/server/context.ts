@@ -8,11 +8,11 @@ import type { Iam } from './iam/iam.js'
 import type { Lifecycle } from './lifecycle.js'
 import type { Logger } from './logger.js'
 import type { S3Route } from './router/route-request.js'
-import type { StorageBackend } from './storage/types.js'
+import type { ObjectLayer } from './storage/object-layer.js'
 
 /** Everything a handler may use that lives as long as the server. */
 export interface ServerContext {
-  storage: StorageBackend
+  storage: ObjectLayer
   /** The region the server reports: the configured one, else us-east-1 (server-region.ts). */
   region: string
   /**

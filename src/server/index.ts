@@ -19,8 +19,8 @@ import type { Logger } from './logger.js'
 import { resolveOptions, type ServerOptions } from './options.js'
 import { reportedRegion } from './server-region.js'
 import { openErasure } from './storage/erasure.js'
+import type { ObjectLayer } from './storage/object-layer.js'
 import { openSingleDrive } from './storage/single-drive.js'
-import type { StorageBackend } from './storage/types.js'
 import { createNodeServer } from './tls/create-node-server.js'
 
 export type { ConnectionOptions } from './connections/connection-limits.js'
@@ -67,7 +67,7 @@ export interface SiloServer {
 export function createServer(options: ServerOptions): SiloServer {
   const opts = resolveOptions(options)
   let http: Server | undefined
-  let storage: StorageBackend | undefined
+  let storage: ObjectLayer | undefined
   let events: BucketEvents | undefined
   let heal: HealSequences | undefined
   // From start() until stop() or a failed start: a second start() in between is refused.
@@ -228,7 +228,7 @@ export function createServer(options: ServerOptions): SiloServer {
 }
 
 function createContext(
-  storage: StorageBackend,
+  storage: ObjectLayer,
   iam: Iam,
   lifecycle: Lifecycle,
   admin: AdminServices,

@@ -1,6 +1,6 @@
 import { type CompiledPolicy, parsePolicy } from '../../shared/policy/index.js'
 import { isS3ServerError } from '../errors.js'
-import type { StorageBackend } from '../storage/types.js'
+import type { ObjectLayer } from '../storage/object-layer.js'
 
 /** The bucket document holding a bucket's policy JSON. */
 export const BUCKET_POLICY_DOCUMENT = 'policy'
@@ -16,7 +16,7 @@ const compiled = new Map<string, CompiledPolicy>()
  * @example const policy = await bucketPolicyOf(storage, 'photos')
  */
 export async function bucketPolicyOf(
-  storage: StorageBackend,
+  storage: ObjectLayer,
   bucket: string,
 ): Promise<CompiledPolicy | undefined> {
   let text: string | undefined

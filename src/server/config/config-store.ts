@@ -1,4 +1,4 @@
-import type { StorageBackend } from '../storage/types.js'
+import type { ObjectLayer } from '../storage/object-layer.js'
 import { hasHomeConfig, homeConfigPath, readHomeConfig } from './home-config.js'
 import {
   defaultServerConfig,
@@ -43,12 +43,12 @@ interface Loaded {
  * const config = await store.load()
  */
 export class ConfigStore {
-  readonly #storage: StorageBackend
+  readonly #storage: ObjectLayer
   readonly #defaultRegion: string
   readonly #homePath: string | false | undefined
   readonly #log: (message: string) => void
 
-  constructor(storage: StorageBackend, defaultRegion: string, options: ConfigStoreOptions = {}) {
+  constructor(storage: ObjectLayer, defaultRegion: string, options: ConfigStoreOptions = {}) {
     this.#storage = storage
     this.#defaultRegion = defaultRegion
     this.#homePath = options.homeConfigPath

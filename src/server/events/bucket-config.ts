@@ -1,7 +1,7 @@
 import type { NotificationConfig } from '../../shared/events/notification-config.js'
 import { parseNotificationXml, serializeNotificationXml } from '../../shared/events/notification-xml.js'
 import { validateNotificationConfig } from '../../shared/events/validate-notification.js'
-import type { StorageBackend } from '../storage/types.js'
+import type { ObjectLayer } from '../storage/object-layer.js'
 
 /** The bucket document that holds a bucket's notification configuration (XML). */
 export const NOTIFICATION_DOCUMENT = 'notification'
@@ -15,7 +15,7 @@ export const NOTIFICATION_DOCUMENT = 'notification'
  * @example const config = await readBucketNotification(storage, 'photos')
  */
 export async function readBucketNotification(
-  storage: StorageBackend,
+  storage: ObjectLayer,
   bucket: string,
 ): Promise<NotificationConfig | undefined> {
   const xml = await storage.getBucketDocument(bucket, NOTIFICATION_DOCUMENT)
@@ -25,7 +25,7 @@ export async function readBucketNotification(
 
 /** Stores a validated configuration; an empty one removes the document. */
 export async function writeBucketNotification(
-  storage: StorageBackend,
+  storage: ObjectLayer,
   bucket: string,
   config: NotificationConfig,
 ): Promise<void> {

@@ -3,7 +3,7 @@ import type { NotificationConfig } from '../../shared/events/notification-config
 import { parseNotificationXml } from '../../shared/events/notification-xml.js'
 import { createSequencer } from '../../shared/events/sequencer.js'
 import { validateNotificationConfig } from '../../shared/events/validate-notification.js'
-import type { StorageBackend } from '../storage/types.js'
+import type { ObjectLayer } from '../storage/object-layer.js'
 import { readBucketNotification, writeBucketNotification } from './bucket-config.js'
 import type { EventPublisher, EventRequestInfo, ObjectEvent } from './event-publisher.js'
 import type { ListenFilter } from './listeners.js'
@@ -18,7 +18,7 @@ import { startTargets, type TargetFailure, type TargetSet } from './target-set.j
 import type { TargetFactory, TargetKind } from './targets/types.js'
 
 export interface BucketEventsOptions {
-  storage: StorageBackend
+  storage: ObjectLayer
   /** The server region, or a function giving the current one (a restart may change it). */
   region: string | (() => string)
   /** The bucket owner's access key (the root user). */

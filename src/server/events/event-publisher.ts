@@ -1,5 +1,5 @@
 import type { EventName } from '../../shared/events/event-names.js'
-import type { ObjectInfo } from '../storage/types.js'
+import type { ObjectInfo } from '../storage/object-layer.js'
 
 /** One object-level event a successful operation produced. */
 export interface ObjectEvent {

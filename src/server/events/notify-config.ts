@@ -1,4 +1,4 @@
-import type { StorageBackend } from '../storage/types.js'
+import type { ObjectLayer } from '../storage/object-layer.js'
 
 /** Where the server configuration lives among the storage's system documents. */
 export const SERVER_CONFIG_DOCUMENT = 'config/config.json'
@@ -14,7 +14,7 @@ export const SERVER_CONFIG_DOCUMENT = 'config/config.json'
  *
  * @example const notify = await readNotifyConfig(storage) // { webhook: { '1': { enable: true, ... } } }
  */
-export async function readNotifyConfig(storage: StorageBackend): Promise<unknown> {
+export async function readNotifyConfig(storage: ObjectLayer): Promise<unknown> {
   const text = await storage.getSystemDocument(SERVER_CONFIG_DOCUMENT)
   if (text === undefined || text.trim() === '') return undefined
   let doc: unknown

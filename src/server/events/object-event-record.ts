@@ -1,5 +1,5 @@
 import { buildEventRecord, type S3EventRecord } from '../../shared/events/record.js'
-import type { ObjectInfo } from '../storage/types.js'
+import type { ObjectInfo } from '../storage/object-layer.js'
 import type { EventRequestInfo, ObjectEvent } from './event-publisher.js'
 
 /** What the server adds to every record: who it is and where it answers. */

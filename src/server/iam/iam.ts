@@ -1,6 +1,6 @@
 import { type CompiledPolicy, isBuiltInPolicyName } from '../../shared/policy/index.js'
 import { S3ServerError } from '../errors.js'
-import type { StorageBackend } from '../storage/types.js'
+import type { ObjectLayer } from '../storage/object-layer.js'
 import { checkAccessKey, checkPolicyName, checkSecretKey } from './names.js'
 import { PolicyStore } from './policy-store.js'
 import { type RootCredential, RootCredentialHolder } from './root-credential.js'
@@ -29,7 +29,7 @@ export class Iam {
   readonly users: UserStore
   readonly policies: PolicyStore
 
-  constructor(storage: StorageBackend, initialRoot: RootCredential) {
+  constructor(storage: ObjectLayer, initialRoot: RootCredential) {
     this.root = new RootCredentialHolder(storage, initialRoot)
     this.users = new UserStore(storage)
     this.policies = new PolicyStore(storage)

@@ -6,7 +6,7 @@ import {
   parsePolicy,
 } from '../../shared/policy/index.js'
 import { S3ServerError } from '../errors.js'
-import type { StorageBackend } from '../storage/types.js'
+import type { ObjectLayer } from '../storage/object-layer.js'
 
 const PREFIX = 'iam/policies/'
 const pathOf = (name: string) => `${PREFIX}${name}.json`
@@ -36,10 +36,10 @@ interface Entry {
  * policies.get('readonly') // CompiledPolicy
  */
 export class PolicyStore {
-  readonly #storage: StorageBackend
+  readonly #storage: ObjectLayer
   #entries = new Map<string, Entry>()
 
-  constructor(storage: StorageBackend) {
+  constructor(storage: ObjectLayer) {
     this.#storage = storage
   }
 

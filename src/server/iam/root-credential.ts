@@ -1,4 +1,4 @@
-import type { StorageBackend } from '../storage/types.js'
+import type { ObjectLayer } from '../storage/object-layer.js'
 
 /** The system document holding a root credential set through the admin API. */
 export const ROOT_CREDENTIAL_PATH = 'iam/root-credential.json'
@@ -19,12 +19,12 @@ export interface RootCredential {
  * await root.load(); root.current.accessKey
  */
 export class RootCredentialHolder {
-  readonly #storage: StorageBackend
+  readonly #storage: ObjectLayer
   readonly #initial: RootCredential
   #current: RootCredential
   #persisted = false
 
-  constructor(storage: StorageBackend, initial: RootCredential) {
+  constructor(storage: ObjectLayer, initial: RootCredential) {
     this.#storage = storage
     this.#initial = { ...initial }
     this.#current = { ...initial }

@@ -1,5 +1,5 @@
 import { S3ServerError } from '../errors.js'
-import type { StorageBackend } from '../storage/types.js'
+import type { ObjectLayer } from '../storage/object-layer.js'
 
 const PREFIX = 'iam/users/'
 const pathOf = (accessKey: string) => `${PREFIX}${accessKey}.json`
@@ -33,10 +33,10 @@ export interface UserInfo {
  * users.get('reporting-bot')?.status // 'enabled'
  */
 export class UserStore {
-  readonly #storage: StorageBackend
+  readonly #storage: ObjectLayer
   #users = new Map<string, UserRecord>()
 
-  constructor(storage: StorageBackend) {
+  constructor(storage: ObjectLayer) {
     this.#storage = storage
   }
 

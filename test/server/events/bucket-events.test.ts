@@ -4,8 +4,8 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createBucketEvents } from '../../../src/server/events/bucket-events.js'
 import type { EventRequestInfo } from '../../../src/server/events/event-publisher.js'
+import type { ObjectLayer } from '../../../src/server/storage/object-layer.js'
 import { openSingleDrive } from '../../../src/server/storage/single-drive.js'
-import type { StorageBackend } from '../../../src/server/storage/types.js'
 
 const request: EventRequestInfo = {
   requestId: 'R1',
@@ -21,7 +21,7 @@ afterEach(async () => {
 
 async function setup(notify?: unknown, withDrive = false) {
   const dir = await mkdtemp(join(tmpdir(), 'silo-bucket-events-'))
-  const storage: StorageBackend = await openSingleDrive(dir)
+  const storage: ObjectLayer = await openSingleDrive(dir)
   cleanups.push(
     () => rm(dir, { recursive: true, force: true }),
     () => storage.close(),

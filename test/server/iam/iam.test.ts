@@ -4,8 +4,8 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createIamCredentialStore } from '../../../src/server/auth/credentials.js'
 import { Iam } from '../../../src/server/iam/iam.js'
+import type { ObjectLayer } from '../../../src/server/storage/object-layer.js'
 import { openSingleDrive } from '../../../src/server/storage/single-drive.js'
-import type { StorageBackend } from '../../../src/server/storage/types.js'
 
 const ROOT = { accessKey: 'root-user', secretKey: 'root-secret-1' }
 const PREFIX_POLICY = JSON.stringify({
@@ -13,7 +13,7 @@ const PREFIX_POLICY = JSON.stringify({
   Statement: [{ Effect: 'Allow', Action: 's3:GetObject', Resource: 'arn:aws:s3:::logs/*' }],
 })
 let dir: string
-let storage: StorageBackend
+let storage: ObjectLayer
 
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'silo-iam-'))

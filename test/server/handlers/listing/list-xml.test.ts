@@ -7,7 +7,7 @@ import {
   renderFields,
 } from '../../../../src/server/handlers/listing/list-xml.js'
 import { renderXml } from '../../../../src/server/response/xml.js'
-import type { ObjectInfo } from '../../../../src/server/storage/types.js'
+import type { ObjectInfo } from '../../../../src/server/storage/object-layer.js'
 
 const object = (key: string, time: number): ObjectInfo => ({
   bucket: 'b',
