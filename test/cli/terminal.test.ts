@@ -83,8 +83,8 @@ describe.skipIf(!CLI_BUILT || !HAS_SCRIPT)('on a terminal', () => {
     const draws = stdout.split('\r').filter((draw) => draw.includes('%'))
     expect(draws.length).toBeGreaterThan(0)
     for (const draw of draws)
-      expect(draw).toMatch(/big-video\.bin +\d+% \[[=> ]+\] [\d.]+(B|KiB|MiB) \/ 6\.0MiB/)
-    expect(draws.at(-1)).toMatch(/100% \[=+\] 6\.0MiB \/ 6\.0MiB/)
+      expect(draw).toMatch(/big-video\.bin +\d+% \[[=> ]+\] +[\d.]+(B|KiB|MiB) \/ 6\.0MiB/)
+    expect(draws.at(-1)).toMatch(/100% \[=+\] +6\.0MiB \/ 6\.0MiB/)
     expect(stdout.endsWith('\r\n')).toBe(true)
     // The bar replaces the per-copy line a pipe gets.
     expect(stdout).not.toContain('->')
@@ -100,7 +100,7 @@ describe.skipIf(!CLI_BUILT || !HAS_SCRIPT)('on a terminal', () => {
       'local/photos/',
     ])
     expect(stdout).toMatch(/first\.txt +\d+%/)
-    expect(stdout).toMatch(/second\.txt +100% \[=+\] 6B \/ 6B/)
+    expect(stdout).toMatch(/second\.txt +100% \[=+\] +6B \/ 6B/)
   })
 
   it('draws no bar with --quiet or --json, nor when piped', async () => {
@@ -120,6 +120,6 @@ describe.skipIf(!CLI_BUILT || !HAS_SCRIPT)('on a terminal', () => {
   it('mirror and downloads draw the bar too', async () => {
     const down = join(work, 'down')
     const { stdout } = await onTerminal(['mirror', 'local/photos/2026', down])
-    expect(stdout).toMatch(/photos\/2026\/cat\.jpg +100% \[=+\] 4B \/ 4B/)
+    expect(stdout).toMatch(/photos\/2026\/cat\.jpg +100% \[=+\] +4B \/ 4B/)
   })
 })

@@ -89,13 +89,14 @@ export class ProgressBar {
   /**
    * The bar's text for the current state and a line `width`; the caption takes about a quarter.
    * @example
-   * bar.render(80) // 'cat.jpg              45% [=========>           ] 12.3MiB / 27.0MiB  5.1MiB/s'
+   * bar.render(80) // 'cat.jpg              45% [=========>           ]  12MiB / 27MiB   5.1MiB/s'
    */
   render(width: number): string {
     const fraction = this.total > 0 ? Math.min(1, this.done / this.total) : 1
     const seconds = Math.max((this.now() - this.started) / 1000, 0.001)
-    const rate = `${formatSize(this.done / seconds)}/s`
-    const figures = ` ${formatSize(this.done)} / ${formatSize(this.total)}  ${rate}`
+    // Fixed widths (a size is at most 7 characters, 1023KiB), so the bar does not twitch.
+    const rate = `${formatSize(this.done / seconds)}/s`.padStart(9)
+    const figures = ` ${formatSize(this.done).padStart(7)} / ${formatSize(this.total)} ${rate}`
     const percent = `${Math.floor(fraction * 100)}%`.padStart(4)
     const caption =
       this.caption === '' ? '' : `${fitLeft(this.caption, Math.max(10, Math.floor(width / 4)))} `

@@ -31,13 +31,13 @@ describe('progress bar', () => {
     now = 1000
     bar.add(1024 * 1024)
     const line = bar.render(60)
-    expect(line).toMatch(/^ 25% \[=+> *\] 1\.0MiB \/ 4\.0MiB {2}1\.0MiB\/s$/)
+    expect(line).toMatch(/^ 25% \[=+> *\] {2}1\.0MiB \/ 4\.0MiB {2}1\.0MiB\/s$/)
     expect(line.length).toBeLessThanOrEqual(60)
     now = 2000
     bar.add(3 * 1024 * 1024)
     bar.finish()
     expect(chunks.every((chunk) => chunk.startsWith('\r') || chunk === '\n')).toBe(true)
-    expect(chunks.at(-2)).toMatch(/^\r100% \[=+\] 4\.0MiB \/ 4\.0MiB/)
+    expect(chunks.at(-2)).toMatch(/^\r100% \[=+\] {2}4\.0MiB \/ 4\.0MiB/)
     expect(chunks.at(-1)).toBe('\n')
   })
 
@@ -48,7 +48,7 @@ describe('progress bar', () => {
     bar.label('local/photos/2026/holiday/cat.jpg')
     expect(chunks).toHaveLength(1)
     const line = bar.render(80)
-    expect(line).toMatch(/^\.\.\.6\/holiday\/cat\.jpg {3}0% \[> *\] 0B \/ 100B/)
+    expect(line).toMatch(/^\.\.\.6\/holiday\/cat\.jpg {3}0% \[> *\] {6}0B \/ 100B/)
     expect(line.length).toBeLessThanOrEqual(80)
     bar.label('b.txt')
     expect(bar.render(80)).toMatch(/^b\.txt {18}0% /)

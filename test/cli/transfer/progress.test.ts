@@ -32,7 +32,7 @@ function terminal() {
 
 /** The "done" figure of each draw, e.g. '64KiB'. */
 const doneFigures = (draws: string[]) =>
-  draws.flatMap((draw) => /\] (\S+) \//.exec(draw)?.[1] ?? []).filter((figure) => figure !== '0B')
+  draws.flatMap((draw) => /\] +(\S+) \//.exec(draw)?.[1] ?? []).filter((figure) => figure !== '0B')
 
 describe('copy progress moves by bytes', () => {
   let server: RunningServer
