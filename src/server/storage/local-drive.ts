@@ -22,7 +22,6 @@ import {
   UPLOAD_META_HEADER,
 } from './single-drive/drive-records.js'
 import { formatPathOf, readFormatFile, writeFormatFile } from './single-drive/format-file.js'
-import { createObjectId } from './single-drive/layout.js'
 import { listObjects } from './single-drive/list-objects.js'
 import { readUsedBytes } from './single-drive/meta-store.js'
 import { abortMultipartUpload } from './single-drive/multipart/abort-upload.js'
@@ -79,6 +78,7 @@ export async function openLocalDrive(dir: string, options: DriveOptions = {}): P
   const { drive } = opened
   const staged = new StagedShards(drive)
   const reservations = new Map<string, () => void>()
+  let reserved = 0
   return {
     listBuckets: async () => listBuckets(drive).map(toDriveBucket),
     getBucket: async (name) => toDriveBucket(getBucket(drive, name)),
@@ -100,7 +100,8 @@ export async function openLocalDrive(dir: string, options: DriveOptions = {}): P
 
     reserveSpace: async (bytes) => {
       const release = drive.space.admit({ bytes, inMetadata: bytes <= drive.inlineLimit })
-      const reservation = createObjectId()
+      // Names this drive's reservation while it is open: a counter is enough.
+      const reservation = String(++reserved)
       reservations.set(reservation, release)
       return reservation
     },
