@@ -1,10 +1,11 @@
 import { parseXmlBody } from '../../body/parse-xml-body.js'
 import { readDocumentBody } from '../../body/read-document-body.js'
 import type { Handler, HandlerArgs } from '../../context.js'
-import { S3ServerError } from '../../errors.js'
+import { isS3ServerError, S3ServerError } from '../../errors.js'
 import { sendEmpty } from '../../response/send.js'
 import { isRegionName } from '../../server-region.js'
 import type { XmlDocumentLimits } from '../objects/xml-body.js'
+import { ownsBucket, recordBucketOwner } from './bucket-owner.js'
 
 // LocationConstraint, Location and Bucket (2 children each) and up to 50 tags take ~160
 // elements and a few KiB.
@@ -14,9 +15,11 @@ const CONFIGURATION_LIMITS: XmlDocumentLimits = { maxBytes: 64 * 1024, maxElemen
  * CreateBucket with an optional `CreateBucketConfiguration` body. Its LocationConstraint is
  * stored with the bucket: any region name when the server has no region configured (as MinIO),
  * else only the configured region. The name was validated by the router (InvalidBucketName).
+ * An existing name is BucketAlreadyOwnedByYou for its owner (the root owns every bucket; an IAM
+ * user, those it created) and BucketAlreadyExists for anyone else, as S3 answers across accounts.
  */
 export const handleCreateBucket: Handler = async (args) => {
-  const { ctx, res, route } = args
+  const { ctx, res, route, auth } = args
   const location = await readLocationConstraint(args)
   const configured = ctx.configuredRegion
   if (location !== '' && location !== configured && !isRegionName(location)) {
@@ -31,7 +34,17 @@ export const handleCreateBucket: Handler = async (args) => {
       `The location constraint '${location}' is not valid for this server, whose region is '${configured}'.`,
     )
   }
-  await ctx.storage.createBucket(route.bucket, location)
+  try {
+    await ctx.storage.createBucket(route.bucket, location)
+  } catch (e) {
+    if (isS3ServerError(e) && e.code === 'BucketAlreadyOwnedByYou') {
+      if (!(await ownsBucket(ctx.storage, route.bucket, auth.identity))) {
+        throw new S3ServerError('BucketAlreadyExists', undefined, { BucketName: route.bucket })
+      }
+    }
+    throw e
+  }
+  await recordBucketOwner(ctx.storage, route.bucket, auth.identity)
   sendEmpty(res, 200, { location: `/${route.bucket}` })
 }
 
