@@ -13,18 +13,18 @@ beforeAll(async () => {
 afterAll(() => server.stop())
 
 describe('partNumber past the last part', () => {
-  it('GET answers 416 InvalidPartNumber naming the part asked for and the part count', async () => {
+  it('GET answers 400 InvalidPartNumber naming the part asked for and the part count', async () => {
     const res = await s3(server.url, 'GET', `${B}/single?partNumber=2`)
-    expect(res.status).toBe(416)
+    expect(res.status).toBe(400)
     expect(xmlField(res.text, 'Code')).toBe('InvalidPartNumber')
     expect(xmlField(res.text, 'Message')).toBe('The requested partnumber is not satisfiable.')
     expect(xmlField(res.text, 'PartNumberRequested')).toBe('2')
     expect(xmlField(res.text, 'ActualPartCount')).toBe('1')
   })
 
-  it('HEAD answers 416 with no body', async () => {
+  it('HEAD answers 400 with no body', async () => {
     const res = await s3(server.url, 'HEAD', `${B}/single?partNumber=3`)
-    expect(res.status).toBe(416)
+    expect(res.status).toBe(400)
     expect(res.body.length).toBe(0)
   })
 

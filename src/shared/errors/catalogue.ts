@@ -56,7 +56,9 @@ export const S3_ERRORS = {
     status: 400,
     message: 'One or more of the specified parts could not be found or its entity tag did not match.',
   },
-  InvalidPartNumber: { status: 416, message: 'The requested partnumber is not satisfiable.' },
+  // 400 as S3 answers a GET/HEAD ?partNumber past the last part (issue 19), though the S3 error
+  // table lists 416.
+  InvalidPartNumber: { status: 400, message: 'The requested partnumber is not satisfiable.' },
   InvalidPartOrder: {
     status: 400,
     message: 'The list of parts was not in ascending order. Parts must be ordered by part number.',

@@ -49,16 +49,26 @@ export const handleUploadPartCopy: Handler = async ({ ctx, req, res, route }) =>
   sendXml(res, 200, xml)
 }
 
-/** `bytes=first-last` inside the source; InvalidArgument (S3's answer) for anything else. */
+/**
+ * `bytes=first-last` inside the source: InvalidArgument (S3's answer) when not of that form,
+ * 416 InvalidRange when it is but reaches past the source's last byte.
+ */
 function parseCopyRange(header: string, source: ObjectInfo): ByteRange {
   const m = COPY_RANGE.exec(header.trim())
   const start = m ? Number(m[1]) : Number.NaN
   const end = m ? Number(m[2]) : Number.NaN
-  if (!m || end < start || end >= source.size) {
+  if (!m || end < start) {
     throw new S3ServerError(
       'InvalidArgument',
-      `The x-amz-copy-source-range '${header}' must be bytes=first-last within the source's ${source.size} bytes.`,
+      `The x-amz-copy-source-range '${header}' must be of the form bytes=first-last, first <= last.`,
       { ArgumentName: 'x-amz-copy-source-range', ArgumentValue: header },
+    )
+  }
+  if (end >= source.size) {
+    throw new S3ServerError(
+      'InvalidRange',
+      `The x-amz-copy-source-range '${header}' reaches past the source's ${source.size} bytes.`,
+      { RangeRequested: header },
     )
   }
   return { start, end }

@@ -46,7 +46,7 @@ export function readPartNumber(
 /**
  * The bytes to send for a Range header or a part number, against the object as found; undefined
  * means the whole object (no range, or a Range header S3 ignores). 416 InvalidRange when the
- * range is unsatisfiable; 416 InvalidPartNumber (as S3 answers) for a part past the last one (a
+ * range is unsatisfiable; 400 InvalidPartNumber (as S3 answers) for a part past the last one (a
  * single-part object has one part).
  *
  * @example selectRange(info, 'bytes=0-9', undefined) // { range: { start: 0, end: 9 } }
