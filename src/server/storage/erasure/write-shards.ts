@@ -186,17 +186,8 @@ async function streamShards(
     throw error
   }
   for (const feed of feeds) feed.end()
-  // The barrier: every drive has received (and synced) its file, or failed; none has committed.
-  const staged = await Promise.all(writes)
-  // A drive wiped since the last health check would commit into deleted files: it drops out.
-  const intact = await Promise.all(targets.map((t, i) => staged[i] !== undefined && t.drive.stillFormatted()))
-  for (const [i, ok] of intact.entries()) {
-    if (ok || staged[i] === undefined) continue
-    fail(i, new Error(`drive ${targets[i]!.drive.endpoint} lost its format.json during the write`))
-    await targets[i]!.store!.discardShard(staged[i]!.id).catch(() => {})
-    staged[i] = undefined
-  }
-  const ready = intact.filter(Boolean).length
+  const staged = await reachBarrier(targets, writes, fail)
+  const ready = staged.filter(Boolean).length
   if (ready < options.writeQuorum) {
     await discard(targets, staged)
     // Drives that all refused for the same S3 reason (NoSuchUpload, a full disk) explain it best.
@@ -210,20 +201,7 @@ async function streamShards(
     throw error
   }
   try {
-    const outcomes = await Promise.all(
-      targets.map(async (t, i) => {
-        const shard = staged[i]
-        if (!shard) return false
-        try {
-          await t.store!.commitShard(shard.id, options.recordOf(t, received))
-          return true
-        } catch (error) {
-          fail(i, error)
-          return false
-        }
-      }),
-    )
-    const committed = targets.filter((_, i) => outcomes[i]).map((t) => t.drive)
+    const committed = await commitStaged(targets, staged, (t) => options.recordOf(t, received), fail)
     if (committed.length < options.writeQuorum) {
       const reason = missedQuorum(failures, committed.length, options)
       if (committed.length === 0 || codeOf(reason) === 'XSiloStorageFull') throw reason
@@ -233,6 +211,49 @@ async function streamShards(
   } finally {
     release()
   }
+}
+
+/**
+ * The barrier: waits until every drive has received (and synced) its file or failed, none having
+ * committed. A drive wiped since the last health check would commit into deleted files: it drops
+ * out (its file discarded). Returns each target's staged file, undefined for those out.
+ */
+async function reachBarrier(
+  targets: Bound[],
+  writes: Promise<StagedShard | undefined>[],
+  fail: (i: number, error: unknown) => void,
+): Promise<(StagedShard | undefined)[]> {
+  const staged = await Promise.all(writes)
+  const intact = await Promise.all(targets.map((t, i) => staged[i] !== undefined && t.drive.stillFormatted()))
+  const lost = staged.map((shard, i) => (intact[i] ? undefined : shard))
+  for (const [i, shard] of lost.entries()) {
+    if (shard) fail(i, new Error(`drive ${targets[i]!.drive.endpoint} lost its format.json during the write`))
+  }
+  await discard(targets, lost)
+  return staged.map((shard, i) => (intact[i] ? shard : undefined))
+}
+
+/** Every drive holding a staged file commits it with its record; returns the drives that did. */
+async function commitStaged(
+  targets: Bound[],
+  staged: (StagedShard | undefined)[],
+  recordOf: (target: ShardTarget) => ShardRecord,
+  fail: (i: number, error: unknown) => void,
+): Promise<ErasureDrive[]> {
+  const outcomes = await Promise.all(
+    targets.map(async (t, i) => {
+      const shard = staged[i]
+      if (!shard) return false
+      try {
+        await t.store!.commitShard(shard.id, recordOf(t))
+        return true
+      } catch (error) {
+        fail(i, error)
+        return false
+      }
+    }),
+  )
+  return targets.filter((_, i) => outcomes[i]).map((t) => t.drive)
 }
 
 /** Has the target's drive receive its shard file for `place`, uncommitted. */
