@@ -4,6 +4,7 @@ import { S3ServerError } from '../errors.js'
 import type { S3Route } from '../router/route-request.js'
 import type { AuthContext, Authentication, AuthRequest } from './auth-context.js'
 import { ANONYMOUS } from './credentials.js'
+import { unsignedPayloadMode } from './payload-mode.js'
 import { verifyHeaderSignature } from './verify-header-signature.js'
 import { verifyPresigned } from './verify-presigned.js'
 
@@ -27,7 +28,7 @@ export function authenticate(context: AuthContext, req: AuthRequest, route: S3Ro
   } else if (isPresignedQuery(route.query)) {
     auth = verifyPresigned(ctx, req, route)
   } else {
-    return { identity: ANONYMOUS, payload: { kind: 'unsigned' } }
+    return { identity: ANONYMOUS, payload: unsignedPayloadMode(req.headers['x-amz-content-sha256']) }
   }
   if (auth.identity.disabled) {
     throw new S3ServerError(

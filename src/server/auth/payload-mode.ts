@@ -38,3 +38,24 @@ export function parsePayloadMode(value: string): PayloadMode {
     { ArgumentName: 'x-amz-content-sha256' },
   )
 }
+
+/**
+ * The body of a request no signature covers (anonymous): plain, unless `x-amz-content-sha256`
+ * says it is an unsigned `aws-chunked` body with a trailer. That header, not Content-Encoding,
+ * decides, as on S3 (issue 19); a signed-chunk mode cannot be verified without a signature, so
+ * it is refused.
+ *
+ * @example unsignedPayloadMode(req.headers['x-amz-content-sha256']) // { kind: 'unsigned' }
+ */
+export function unsignedPayloadMode(contentSha256: string | string[] | undefined): PayloadMode {
+  if (contentSha256 === STREAMING_UNSIGNED_PAYLOAD_TRAILER)
+    return { kind: 'chunked', signed: false, trailer: true }
+  if (contentSha256 === STREAMING_SIGNED_PAYLOAD || contentSha256 === STREAMING_SIGNED_PAYLOAD_TRAILER) {
+    throw new S3ServerError(
+      'InvalidArgument',
+      `x-amz-content-sha256 '${contentSha256}' needs a signed request; this one is anonymous.`,
+      { ArgumentName: 'x-amz-content-sha256' },
+    )
+  }
+  return { kind: 'unsigned' }
+}

@@ -43,7 +43,9 @@ export function openRequestBody(
   maxSize = MAX_SINGLE_PUT_SIZE,
   tooLarge: S3ErrorCode = 'EntityTooLarge',
 ): RequestBody {
-  const chunked = auth.payload.kind === 'chunked' || hasAwsChunkedEncoding(req)
+  // x-amz-content-sha256 (STREAMING-*) says whether the body is aws-chunked, as on S3; a plain
+  // body sent with Content-Encoding: aws-chunked is still a plain body (issue 19).
+  const chunked = auth.payload.kind === 'chunked'
   const size = declaredSize(req, chunked)
   if (size !== undefined && size > maxSize) {
     throw new S3ServerError(
@@ -62,11 +64,6 @@ export function openRequestBody(
   if (checksum) body = verifyChecksum(body, checksum)
   if (size === undefined) body = limitSize(body, maxSize, tooLarge)
   return { body, size }
-}
-
-function hasAwsChunkedEncoding(req: IncomingMessage): boolean {
-  const encoding = req.headers['content-encoding']
-  return encoding?.includes('aws-chunked') === true
 }
 
 function declaredSize(req: IncomingMessage, chunked: boolean): number | undefined {
