@@ -12,10 +12,14 @@ export class S3ServerError extends Error {
   /** Extra elements rendered into the XML error body (e.g. BucketName, Key, ArgumentName). */
   readonly details: Record<string, string>
 
-  constructor(code: S3ErrorCode, message?: string, details: Record<string, string> = {}) {
+  /**
+   * `status` replaces the catalogue's only where S3 answers one code with two statuses
+   * (AuthorizationQueryParametersError is 403 for an X-Amz-Expires out of range, 400 otherwise).
+   */
+  constructor(code: S3ErrorCode, message?: string, details: Record<string, string> = {}, status?: number) {
     super(message ?? S3_ERRORS[code].message)
     this.code = code
-    this.status = S3_ERRORS[code].status
+    this.status = status ?? S3_ERRORS[code].status
     this.details = details
   }
 }

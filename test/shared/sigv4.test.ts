@@ -113,8 +113,8 @@ describe('presigned query', () => {
 
   it.each([
     ['X-Amz-Algorithm', 'AWS4-HMAC-SHA1', /X-Amz-Algorithm must be/],
-    ['X-Amz-Expires', '604801', /1 to 604800/],
-    ['X-Amz-Expires', 'soon', /1 to 604800/],
+    // Its range (negative, past a week) is the verifier's check: S3 answers 403 for it (issue 19).
+    ['X-Amz-Expires', 'soon', /should be a number/],
     ['X-Amz-Date', '1970-01-01', /yyyymmddThhmmssZ/],
     ['X-Amz-Date', '19700230T000000Z', /yyyymmddThhmmssZ/],
     ['X-Amz-Signature', '', /missing X-Amz-Signature/],

@@ -1,7 +1,7 @@
 import { canonicalQueryString } from '../../shared/sigv4/canonical-query.js'
 import { UNSIGNED_PAYLOAD } from '../../shared/sigv4/constants.js'
 import { isSigV4Error } from '../../shared/sigv4/errors.js'
-import { parsePresignedQuery } from '../../shared/sigv4/presigned-query.js'
+import { MAX_PRESIGNED_EXPIRES, parsePresignedQuery } from '../../shared/sigv4/presigned-query.js'
 import { S3ServerError } from '../errors.js'
 import type { S3Route } from '../router/route-request.js'
 import type { AuthContext, Authentication, AuthRequest } from './auth-context.js'
@@ -21,6 +21,7 @@ import { MAX_CLOCK_SKEW_MS } from './request-time.js'
  */
 export function verifyPresigned(ctx: AuthContext, req: AuthRequest, route: S3Route): Authentication {
   const p = parseOrThrow(route)
+  checkExpires(p.expires)
   const { credential } = p
   const secret = requireSecret(ctx.credentials.secretOf(credential.accessKey), credential.accessKey)
   checkScope(credential, p.amzDate, ctx.region, 'AuthorizationQueryParametersError')
@@ -58,6 +59,27 @@ function parseOrThrow(route: S3Route) {
   } catch (e) {
     if (isSigV4Error(e)) throw new S3ServerError(e.code, e.message)
     throw e
+  }
+}
+
+// S3's answer for an X-Amz-Expires out of range: 403 (not the 400 of other malformed parameters),
+// with these messages (issue 19).
+function checkExpires(expires: number): void {
+  if (expires < 0) {
+    throw new S3ServerError(
+      'AuthorizationQueryParametersError',
+      'X-Amz-Expires must be non-negative',
+      {},
+      403,
+    )
+  }
+  if (expires > MAX_PRESIGNED_EXPIRES) {
+    throw new S3ServerError(
+      'AuthorizationQueryParametersError',
+      `X-Amz-Expires must be less than a week (in seconds) that is ${MAX_PRESIGNED_EXPIRES}`,
+      {},
+      403,
+    )
   }
 }
 
