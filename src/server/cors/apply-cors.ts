@@ -46,6 +46,7 @@ export function applyCors(
   req: IncomingMessage,
   res: ServerResponse,
 ): boolean {
+  if (req.method === 'OPTIONS') checkPreflight(req)
   const origin = req.headers.origin
   if (typeof origin !== 'string' || origin === '') return false
   const requestedMethod = req.headers['access-control-request-method']
@@ -73,4 +74,19 @@ export function applyCors(
   res.writeHead(200, { 'content-length': 0 })
   res.end()
   return true
+}
+
+/**
+ * OPTIONS is only ever a CORS preflight: without `Origin` or `Access-Control-Request-Method`
+ * S3 answers 400 BadRequest with these messages (not 405; issue 19).
+ */
+function checkPreflight(req: IncomingMessage): void {
+  const origin = req.headers.origin
+  if (typeof origin !== 'string' || origin === '') {
+    throw new S3ServerError('BadRequest', 'Insufficient information. Origin request header needed.')
+  }
+  const method = req.headers['access-control-request-method']
+  if (typeof method !== 'string' || method === '') {
+    throw new S3ServerError('BadRequest', 'Invalid Access-Control-Request-Method: null')
+  }
 }

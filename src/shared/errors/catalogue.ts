@@ -13,6 +13,7 @@ export const S3_ERRORS = {
     status: 400,
     message: 'Error parsing the X-Amz-Credential parameter or another presigned query parameter.',
   },
+  BadRequest: { status: 400, message: 'Bad Request.' },
   BadDigest: { status: 400, message: 'The Content-MD5 you specified did not match what we received.' },
   BucketAlreadyExists: {
     status: 409,
