@@ -14,7 +14,8 @@ export const handleListObjectsV2: Handler = async ({ ctx, res, route, auth }) =>
   const encoding = readEncodingType(route)
   const prefix = readKeyParam(route, 'prefix') ?? ''
   const delimiter = queryValue(route, 'delimiter') || undefined
-  const token = queryValue(route, 'continuation-token')
+  // An empty `continuation-token=` is no token, as on S3 (issue 19).
+  const token = queryValue(route, 'continuation-token') || undefined
   const startAfter = readKeyParam(route, 'start-after') || undefined
   const maxKeys = readCount(route, 'max-keys', { min: 0, max: 1000, fallback: 1000 })
   const from = token !== undefined ? decodeContinuationToken(token) : startAfter
