@@ -9,7 +9,7 @@ import {
   type S3Action,
 } from '../../shared/policy/index.js'
 import type { ServerContext } from '../context.js'
-import { S3ServerError } from '../errors.js'
+import { isS3ServerError, S3ServerError } from '../errors.js'
 import type { S3Route } from '../router/route-request.js'
 import type { Authentication } from './auth-context.js'
 import { bucketPolicyOf } from './bucket-policies.js'
@@ -48,6 +48,7 @@ export async function authorize(args: AuthorizeArgs): Promise<void> {
   for (const required of actionsForOperation(route.operation)) {
     const [bucket, key] = targetOf(required, args)
     if (!(await isActionAllowed(args, required.action, bucket, key))) {
+      await throwIfMissingAndListable(args, required.action)
       throw denied(identity, required.action, bucket, key)
     }
   }
@@ -112,6 +113,23 @@ async function mayDeleteSomething(args: AuthorizeArgs): Promise<boolean> {
         (s.principals === null || s.principals.has('*') || s.principals.has(principal)),
     ),
   )
+}
+
+/**
+ * S3's rule for GET/HEAD of a key the caller may not read: when the key does not exist and the
+ * caller may list the bucket (so could see that anyway), the answer is 404 NoSuchKey; without
+ * s3:ListBucket it stays 403, so a missing key and a forbidden one look alike (issue 19).
+ */
+async function throwIfMissingAndListable(args: AuthorizeArgs, action: S3Action): Promise<void> {
+  const { route } = args
+  if (action !== 's3:GetObject' || (route.operation !== 'GetObject' && route.operation !== 'HeadObject'))
+    return
+  if (!(await isActionAllowed(args, 's3:ListBucket', route.bucket, ''))) return
+  try {
+    await args.ctx.storage.headObject(route.bucket, route.key)
+  } catch (e) {
+    if (isS3ServerError(e) && e.code === 'NoSuchKey') throw e
+  }
 }
 
 function targetOf(required: RequiredAction, args: AuthorizeArgs): [string, string] {
