@@ -68,6 +68,10 @@ export default defineConfig([
     format: ['esm'],
     platform: 'browser',
     target: 'es2022',
+    // Types as a browser sees them: the `browser` condition picks each `#platform` /
+    // `#object-stream` module's browser half, so a download is typed as the LightReadable it is
+    // and no Node module is named (test/build/browser-types.test.ts).
+    dts: { compilerOptions: { customConditions: ['browser'] } },
     sourcemap: true,
     clean: true,
     // Code splitting keeps what a call needs in chunks loaded on first use (readable-stream for

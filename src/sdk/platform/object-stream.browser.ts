@@ -7,6 +7,15 @@ import type { Readable } from 'readable-stream'
 import { LightReadable } from './light-readable.js'
 
 /**
+ * A readable stream of bytes (what `getObject` resolves to): in browsers, a LightReadable —
+ * `for await`, the events `data`, `end`, `error` and `close`, `pause`/`resume`, `pipe` and
+ * `destroy` (docs/browser.md), not a Node `Readable`.
+ * @example
+ * for await (const chunk of await client.getObject('photos', 'a.jpg')) console.log(chunk.length)
+ */
+export type BodyStream = LightReadable<Uint8Array>
+
+/**
  * An object-mode stream over `items`; items are read only as the consumer takes them.
  * @example
  * for await (const item of createObjectStream(pages(), 16)) console.log(item)

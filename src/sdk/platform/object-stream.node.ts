@@ -2,7 +2,16 @@
  * Object-mode streams (listings) in Node: a `readable-stream` Readable, created at once.
  * Browser bundles get `object-stream.browser.ts` instead (package.json "imports", `#object-stream`).
  */
+import type { Readable as NodeReadable } from 'node:stream'
 import { Readable } from 'readable-stream'
+
+/**
+ * A readable stream of bytes (what `getObject` resolves to): in Node, Node's `Readable`.
+ * @example
+ * const stream: BodyStream = await client.getObject('photos', 'a.jpg')
+ * stream.pipe(createWriteStream('a.jpg'))
+ */
+export type BodyStream = NodeReadable
 
 /**
  * An object-mode Readable over `items`, buffering at most `highWaterMark` items ahead.

@@ -2,7 +2,7 @@
  * The seam between the isomorphic SDK and its runtime. `#platform` resolves to `node.ts` in Node
  * and to `browser.ts` in browser bundles (package.json "imports"); both export a `Platform`.
  */
-import type { Readable } from 'node:stream'
+import type { BodyStream } from '#object-stream'
 import type { SigV4Crypto } from '../../shared/sigv4/crypto.js'
 import type { ChunkSource } from '../body/chunks.js'
 
@@ -15,8 +15,9 @@ export interface Sha256Hash {
 /** Makes a SHA-256 hash, keyed (HMAC) when given a secret: what presigning hashes with. */
 export type Sha256Constructor = new (secret?: string | ArrayBuffer | ArrayBufferView) => Sha256Hash
 
-/** A readable stream of bytes: Node's `Readable` in Node, a LightReadable in browsers (light-readable.ts: events, pipe, for await). */
-export type BodyStream = Readable
+// The byte stream a download is: Node's `Readable` in Node, a LightReadable in browsers. Typed by
+// the `#object-stream` module of each platform, so the browser build's types name no Node module.
+export type { BodyStream }
 
 /** A request body whose bytes arrive over time; `length` is exact and sent as Content-Length. */
 export interface StreamBody {
