@@ -40,6 +40,11 @@ export interface ObjectInfo {
    * GetObject's `partNumber`), absent for single-part objects and in listings.
    */
   partSizes?: number[]
+  /**
+   * The multipart upload whose completion made the object (absent otherwise, and on copies): a
+   * CompleteMultipartUpload retried after it succeeded is recognised by it (issue 19).
+   */
+  uploadId?: string
 }
 
 export interface PutObjectInput {

@@ -1,11 +1,12 @@
 import { uriEncodePath } from '../../../shared/sigv4/uri-encode.js'
 import type { Handler } from '../../context.js'
-import { S3ServerError } from '../../errors.js'
+import { isS3ServerError, S3ServerError } from '../../errors.js'
 import { sendXml } from '../../response/send.js'
 import { renderXml } from '../../response/xml.js'
 import { MULTIPART_LIMITS } from '../../storage/multipart-limits.js'
-import type { CompleteMultipartUploadInput } from '../../storage/object-layer.js'
+import type { CompleteMultipartUploadInput, ObjectInfo } from '../../storage/object-layer.js'
 import { readXmlDocument, type XmlDocumentLimits } from '../objects/xml-body.js'
+import { findCompletedUpload } from './completed-retry.js'
 import { readUploadId } from './upload-params.js'
 
 // An upload has at most as many parts as there are part numbers.
@@ -24,21 +25,34 @@ const COMPLETE_LIMITS: XmlDocumentLimits = {
 /**
  * CompleteMultipartUpload: the parts named in the body become the object (no bytes copied);
  * storage checks them (InvalidPart, InvalidPartOrder, EntityTooSmall). Publishes
- * `s3:ObjectCreated:CompleteMultipartUpload` before answering.
+ * `s3:ObjectCreated:CompleteMultipartUpload` before answering. A retry of a Complete that
+ * succeeded is answered the same again (see completed-retry.ts).
  */
 export const handleCompleteMultipartUpload: Handler = async (args) => {
   const { ctx, res, route, emit } = args
   const uploadId = readUploadId(route)
   const doc = await readXmlDocument(args, 'CompleteMultipartUpload', COMPLETE_LIMITS)
-  const info = await ctx.storage.completeMultipartUpload({
-    bucket: route.bucket,
-    key: route.key,
-    uploadId,
-    parts: readParts(doc),
-  })
-  await emit([
-    { name: 's3:ObjectCreated:CompleteMultipartUpload', bucket: route.bucket, key: route.key, object: info },
-  ])
+  const input = { bucket: route.bucket, key: route.key, uploadId, parts: readParts(doc) }
+  let info: ObjectInfo
+  try {
+    info = await ctx.storage.completeMultipartUpload(input)
+    await emit([
+      {
+        name: 's3:ObjectCreated:CompleteMultipartUpload',
+        bucket: route.bucket,
+        key: route.key,
+        object: info,
+      },
+    ])
+  } catch (e) {
+    // A retry of a Complete that succeeded: the same answer, no second event (issue 19).
+    const done =
+      isS3ServerError(e) && e.code === 'NoSuchUpload'
+        ? await findCompletedUpload(ctx.storage, input)
+        : undefined
+    if (!done) throw e
+    info = done
+  }
   const host = String(args.req.headers.host ?? 'localhost')
   const xml = renderXml('CompleteMultipartUploadResult', {
     Location: `http://${host}${uriEncodePath(route.path)}`,

@@ -242,6 +242,7 @@ async function completeUpload(
     ...upload.meta,
     shard: 0,
     parts: chosen.map((p) => [p.size, p.etag]),
+    uploadId,
   }
   const n = ctx.set.size
   const results = await onDrives(

@@ -32,6 +32,8 @@ export interface EcMeta extends EcUploadMeta {
   shard: number
   /** Multipart objects: [size, etag] of each part, whose shard files follow one another. */
   parts?: Array<[number, string]>
+  /** The multipart upload that made the object (ObjectInfo.uploadId). */
+  uploadId?: string
 }
 
 /** What a drive keeps with each uploaded part (PartInfo.meta). */
@@ -74,6 +76,7 @@ export function toObjectInfo(bucket: string, key: string, meta: EcMeta, withPart
     headers: { ...meta.headers },
   }
   if (withParts && meta.parts) info.partSizes = meta.parts.map(([size]) => size)
+  if (meta.uploadId !== undefined) info.uploadId = meta.uploadId
   return info
 }
 

@@ -200,7 +200,15 @@ export async function copyObject(ctx: ErasureContext, input: CopyObjectInput): P
     const read = await getObject(ctx, input.sourceBucket, input.sourceKey)
     return putObject(ctx, { bucket, key, body: read.body, size: source.meta.size, contentType, headers })
   }
-  const meta: EcMeta = { ...source.meta, id: randomUUID(), mtime: Date.now(), contentType, headers }
+  // A copy was made by no upload: a retried Complete of the source's upload is not about it.
+  const meta: EcMeta = {
+    ...source.meta,
+    id: randomUUID(),
+    mtime: Date.now(),
+    contentType,
+    headers,
+    uploadId: undefined,
+  }
   const results = await withCommitLocks(ctx, bucket, key, () =>
     onDrives(
       ctx,

@@ -28,7 +28,13 @@ export async function copyObject(drive: Drive, input: CopyObjectInput): Promise<
     input.check?.(toObjectInfo(input.sourceBucket, input.sourceKey, source, true))
     const copied = await shareData(drive, source)
     if (!copied) continue
-    const stored: StoredObject = { ...copied.stored, ...metadataOf(input, source), mtime: Date.now() }
+    // A copy was made by no upload: a retried Complete of the source's upload is not about it.
+    const stored: StoredObject = {
+      ...copied.stored,
+      ...metadataOf(input, source),
+      mtime: Date.now(),
+      uploadId: undefined,
+    }
     const outcome = await commitObject(drive, input.bucket, input.key, stored, copied.inline).catch(
       async (error) => {
         await removeDataFiles(drive, fileIdsOf(stored))

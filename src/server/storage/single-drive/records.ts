@@ -35,6 +35,8 @@ export interface StoredObject {
   mtime: number
   contentType: string
   headers: Record<string, string>
+  /** The multipart upload that made the object (ObjectInfo.uploadId). */
+  uploadId?: string
 }
 
 /** The contract's view of a stored bucket. */
@@ -62,5 +64,6 @@ export function toObjectInfo(
     headers: { ...stored.headers },
   }
   if (withParts && stored.parts) info.partSizes = stored.parts.map((p) => p.size)
+  if (stored.uploadId !== undefined) info.uploadId = stored.uploadId
   return info
 }

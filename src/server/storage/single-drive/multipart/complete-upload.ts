@@ -65,7 +65,7 @@ function completeInCommit(
   if (!view.get(drive.meta.buckets, input.bucket)) return { error: noSuchUpload(input.uploadId) }
   const chosen = choosePartsOrError(drive, view, input, options.minPartSize)
   if (!Array.isArray(chosen)) return { error: chosen }
-  const stored = objectOf(upload, chosen, options.headers)
+  const stored = objectOf(upload, chosen, input.uploadId, options.headers)
   const kept = new Set(chosen.map((p) => p.id))
   const discarded = removeUploadRecords(drive, view, input.bucket, input.key, input.uploadId).filter(
     (id) => !kept.has(id),
@@ -104,7 +104,12 @@ function choosePartsOrError(
 }
 
 /** The object record: part files in order, size, and S3's `md5(part md5s)-N` ETag. */
-function objectOf(upload: StoredUpload, parts: StoredPart[], headers?: Record<string, string>): StoredObject {
+function objectOf(
+  upload: StoredUpload,
+  parts: StoredPart[],
+  uploadId: string,
+  headers?: Record<string, string>,
+): StoredObject {
   const hash = createHash('md5')
   for (const part of parts) hash.update(Buffer.from(part.etag, 'hex'))
   return {
@@ -116,5 +121,6 @@ function objectOf(upload: StoredUpload, parts: StoredPart[], headers?: Record<st
     mtime: Date.now(),
     contentType: upload.contentType,
     headers: { ...(headers ?? upload.headers) },
+    uploadId,
   }
 }
