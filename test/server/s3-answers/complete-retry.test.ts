@@ -27,7 +27,7 @@ describe.each(BACKENDS)('CompleteMultipartUpload retried after it succeeded (%s)
     const client = awsClient(server)
     const { UploadId } = await client.send(new CreateMultipartUploadCommand({ Bucket, Key }))
     const bodies = [Buffer.alloc(5 * MiB, 1), Buffer.from('end')]
-    const Parts = []
+    const Parts: Array<{ PartNumber: number; ETag: string | undefined }> = []
     for (const [i, Body] of bodies.entries()) {
       const { ETag } = await client.send(
         new UploadPartCommand({ Bucket, Key, UploadId, PartNumber: i + 1, Body }),
