@@ -32,15 +32,6 @@ export function checkSignature(
   claim: SignatureClaim,
 ): Uint8Array {
   const { credential } = claim
-  const canonicalRequest = createCanonicalRequest({
-    method: req.method,
-    uri: uriEncodePath(path),
-    query: claim.query,
-    headers: signedHeaderBlock(req, claim.signedHeaders),
-    signedHeaders: claim.signedHeaders.join(';'),
-    payloadHash: claim.payloadHash,
-  })
-  const stringToSign = createStringToSign(ctx.crypto, claim.amzDate, credential.scope, canonicalRequest)
   const key = ctx.keys.get(
     credential.accessKey,
     claim.secret,
@@ -48,8 +39,33 @@ export function checkSignature(
     credential.region,
     credential.service,
   )
-  if (!signaturesEqual(computeSignature(ctx.crypto, key, stringToSign), claim.signature)) {
-    throw new S3ServerError('SignatureDoesNotMatch', undefined, { AWSAccessKeyId: credential.accessKey })
+  for (const headers of headerBlockReadings(signedHeaderBlock(req, claim.signedHeaders))) {
+    const canonicalRequest = createCanonicalRequest({
+      method: req.method,
+      uri: uriEncodePath(path),
+      query: claim.query,
+      headers,
+      signedHeaders: claim.signedHeaders.join(';'),
+      payloadHash: claim.payloadHash,
+    })
+    const stringToSign = createStringToSign(ctx.crypto, claim.amzDate, credential.scope, canonicalRequest)
+    if (signaturesEqual(computeSignature(ctx.crypto, key, stringToSign), claim.signature)) return key
   }
-  return key
+  throw new S3ServerError('SignatureDoesNotMatch', undefined, { AWSAccessKeyId: credential.accessKey })
+}
+
+/**
+ * The ways a signer may have read the signed header block. Node hands header values over as
+ * latin-1 (one char per byte) and the canonical request is hashed as UTF-8, so a value holding
+ * bytes past ASCII is read first as the bytes sent (when they are UTF-8, as botocore, the AWS
+ * SDKs, Go and curl send and sign them; issue 19), then as those latin-1 chars (a signer that
+ * signed chars ≤ U+00FF as UTF-8 but sent them as latin-1, as Node's http does with a string
+ * header). Both readings are of the same bytes, so neither lets a request change unsigned.
+ */
+function headerBlockReadings(block: string): string[] {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the ASCII range is the point
+  if (!/[^\x00-\x7f]/.test(block)) return [block]
+  const bytes = Buffer.from(block, 'latin1')
+  const utf8 = bytes.toString('utf8')
+  return Buffer.from(utf8, 'utf8').equals(bytes) ? [utf8, block] : [block]
 }

@@ -1,6 +1,7 @@
 import { validateHeaderValue } from 'node:http'
 import { S3ServerError } from '../../errors.js'
 import type { ObjectInfo } from '../../storage/object-layer.js'
+import { encodeMetadataValue } from './metadata-text.js'
 
 // GetObject's response-* query parameters override the stored headers (S3 GetObject reference).
 const OVERRIDES: ReadonlyArray<readonly [string, string]> = [
@@ -23,7 +24,7 @@ export function objectHeaders(
   query: ReadonlyArray<readonly [string, string]> = [],
 ): Record<string, string> {
   const headers: Record<string, string> = {
-    ...info.headers,
+    ...withEncodedMetadata(info.headers),
     etag: `"${info.etag}"`,
     'last-modified': info.lastModified.toUTCString(),
     'content-type': info.contentType,
@@ -33,6 +34,15 @@ export function objectHeaders(
     if (header) headers[header] = checkOverride(name, header, value)
   }
   return headers
+}
+
+// Non-ASCII user metadata goes out RFC 2047-encoded, as S3 returns it (see metadata-text.ts).
+function withEncodedMetadata(stored: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [name, value] of Object.entries(stored)) {
+    out[name] = name.startsWith('x-amz-meta-') ? encodeMetadataValue(value) : value
+  }
+  return out
 }
 
 // The value is decoded from the query, so it may hold what no header can (a line break, '€'):

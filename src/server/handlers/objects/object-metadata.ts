@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http'
 import { S3ServerError } from '../../errors.js'
+import { decodeMetadataValue } from './metadata-text.js'
 
 /** Standard headers S3 stores with an object and returns on GET/HEAD. */
 const STORED_HEADERS = new Set([
@@ -33,8 +34,9 @@ export function readObjectMetadata(headers: IncomingHttpHeaders): ObjectMetadata
     const value = headers[name]
     if (typeof value !== 'string') continue
     if (name.startsWith('x-amz-meta-')) {
-      userBytes += name.length - 'x-amz-meta-'.length + Buffer.byteLength(value)
-      stored[name] = value
+      const text = decodeMetadataValue(value)
+      userBytes += name.length - 'x-amz-meta-'.length + Buffer.byteLength(text)
+      stored[name] = text
     } else if (name === 'x-amz-storage-class') {
       // STANDARD is the default and is not stored (nor echoed, as S3 and MinIO); the erasure
       // backend stores REDUCED_REDUNDANCY objects with less parity.
