@@ -4,6 +4,7 @@ import { computeSignature, signaturesEqual } from '../../shared/sigv4/signature.
 import { createStringToSign } from '../../shared/sigv4/string-to-sign.js'
 import { uriEncodePath } from '../../shared/sigv4/uri-encode.js'
 import { S3ServerError } from '../errors.js'
+import { hasNonAscii, readHeaderText } from '../header-text.js'
 import type { AuthContext, AuthRequest } from './auth-context.js'
 import { signedHeaderBlock } from './signed-header-block.js'
 
@@ -39,7 +40,7 @@ export function checkSignature(
     credential.region,
     credential.service,
   )
-  for (const headers of headerBlockReadings(signedHeaderBlock(req, claim.signedHeaders))) {
+  for (const headers of headerBlockReadings(req, claim.signedHeaders)) {
     const canonicalRequest = createCanonicalRequest({
       method: req.method,
       uri: uriEncodePath(path),
@@ -57,15 +58,13 @@ export function checkSignature(
 /**
  * The ways a signer may have read the signed header block. Node hands header values over as
  * latin-1 (one char per byte) and the canonical request is hashed as UTF-8, so a value holding
- * bytes past ASCII is read first as the bytes sent (when they are UTF-8, as botocore, the AWS
- * SDKs, Go and curl send and sign them; issue 19), then as those latin-1 chars (a signer that
- * signed chars ≤ U+00FF as UTF-8 but sent them as latin-1, as Node's http does with a string
+ * bytes past ASCII is read first as the bytes sent taken as UTF-8 text (botocore, the AWS SDKs,
+ * Go and curl sign and send UTF-8; issue 19), then as those latin-1 chars (a signer that signed
+ * chars up to U+00FF as UTF-8 but sent them as latin-1, as Node's http does with a string
  * header). Both readings are of the same bytes, so neither lets a request change unsigned.
  */
-function headerBlockReadings(block: string): string[] {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: the ASCII range is the point
-  if (!/[^\x00-\x7f]/.test(block)) return [block]
-  const bytes = Buffer.from(block, 'latin1')
-  const utf8 = bytes.toString('utf8')
-  return Buffer.from(utf8, 'utf8').equals(bytes) ? [utf8, block] : [block]
+function headerBlockReadings(req: AuthRequest, signedHeaders: readonly string[]): string[] {
+  const asSent = signedHeaderBlock(req, signedHeaders)
+  if (!hasNonAscii(asSent)) return [asSent]
+  return [signedHeaderBlock(req, signedHeaders, readHeaderText), asSent]
 }

@@ -1,25 +1,38 @@
-import { canonicalHeaders } from '../../shared/sigv4/canonical-headers.js'
 import type { AuthRequest } from './auth-context.js'
+
+/** Turns a header value as Node hands it over (latin-1, one char per byte) into the signer's text. */
+export type HeaderValueReading = (value: string) => string
+
+const AS_SENT: HeaderValueReading = (value) => value
 
 /**
  * The canonical headers block of a request as its signer saw it. Node joins a repeated header
  * with ', ' (and keeps only the first of some, such as content-type), but SigV4 joins the
  * trimmed values with ','; so when the request repeats any header name, signed headers are
- * read from `rawHeaders` instead. The common case (no repeats) costs one key count.
+ * read from `rawHeaders` instead. The common case (no repeats) costs one key count. `read`
+ * turns each value into the text the signer canonicalised (see check-signature.ts), before it
+ * is trimmed (ASCII spaces only).
  *
  * @example signedHeaderBlock({ method: 'GET', headers: req.headers, rawHeaders: req.rawHeaders }, ['host', 'x-amz-date'])
  */
-export function signedHeaderBlock(req: AuthRequest, signedHeaders: readonly string[]): string {
+export function signedHeaderBlock(
+  req: AuthRequest,
+  signedHeaders: readonly string[],
+  read: HeaderValueReading = AS_SENT,
+): string {
   const raw = req.rawHeaders
-  if (raw === undefined || raw.length <= 2 * distinctNames(req.headers)) {
-    return canonicalHeaders(req.headers, signedHeaders)
-  }
+  const repeats = raw !== undefined && raw.length > 2 * distinctNames(req.headers)
   let out = ''
   for (const name of signedHeaders) {
-    const values = rawValuesOf(raw, name)
-    out += `${name}:${values.length > 0 ? values.map(canonicalValue).join(',') : ''}\n`
+    const values = repeats ? rawValuesOf(raw, name) : valuesOf(req.headers[name])
+    out += `${name}:${values.map((v) => canonicalValue(read(v))).join(',')}\n`
   }
   return out
+}
+
+function valuesOf(value: string | string[] | undefined): readonly string[] {
+  if (value === undefined) return []
+  return typeof value === 'string' ? [value] : value
 }
 
 function distinctNames(headers: AuthRequest['headers']): number {
@@ -38,7 +51,15 @@ function rawValuesOf(raw: readonly string[], name: string): string[] {
   return values
 }
 
-// SigV4: trim, and collapse inner runs of whitespace to one space.
+// SigV4: trim, and collapse inner runs of spaces to one. Only ASCII SP and HTAB, the only
+// whitespace bytes a header value can hold: with JavaScript's Unicode \s, 0xA0 (NBSP in
+// latin-1, and the second byte of 'à' in UTF-8) or U+2003 appended in flight to a signed value
+// left the signature valid (issue 19).
+const EDGE_SPACES = /^[ \t]+|[ \t]+$/g
+const INNER_SPACES = /[ \t]+/g
+
+const NEEDS_TRIM = /^[ \t]|[ \t]$|[ \t][ \t]|\t/
+
 function canonicalValue(value: string): string {
-  return value.trim().replace(/\s+/g, ' ')
+  return NEEDS_TRIM.test(value) ? value.replace(EDGE_SPACES, '').replace(INNER_SPACES, ' ') : value
 }

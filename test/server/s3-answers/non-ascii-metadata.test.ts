@@ -49,6 +49,36 @@ describe.each(BACKENDS)('non-ASCII x-amz-meta-* values (%s)', (_name, start) => 
     expect(sdk.Metadata).toEqual({ city: rfc2047('café 日本') })
   })
 
+  it('a UTF-8 byte that is latin-1 whitespace (0xA0 in "à") is not trimmed as a space', async () => {
+    for (const value of ['voilà', 'à la carte', 'à  deux']) {
+      const put = await putWithUtf8Header(server, '/meta/nbsp', 'x-amz-meta-word', value)
+      expect([value, put.status]).toEqual([value, 200])
+      const head = await s3(server.url, 'HEAD', '/meta/nbsp')
+      expect(head.headers['x-amz-meta-word']).toBe(rfc2047(value))
+    }
+  })
+
+  it('bytes appended in flight that are whitespace only past ASCII (NBSP) break the signature', async () => {
+    const url = new URL('/meta/appended', server.url)
+    const headers: Record<string, string> = {
+      host: url.host,
+      'x-amz-date': formatAmzDate(new Date()),
+      'x-amz-content-sha256': sha256Hex(''),
+      'x-amz-meta-note': 'signed',
+    }
+    const { authorization } = signRequest(
+      nodeCrypto,
+      { method: 'PUT', path: url.pathname, headers },
+      { ...ROOT, region: 'us-east-1', date: new Date(), signedHeaders: Object.keys(headers) },
+    )
+    // U+00A0 as one latin-1 byte, and as UTF-8 (C2 A0); then U+2003 (E2 80 83) in UTF-8.
+    for (const tail of ['\u00a0', '\u00c2\u00a0', '\u00e2\u0080\u0083']) {
+      const wire = { ...headers, 'x-amz-meta-note': `signed${tail}`, authorization }
+      const res = await send(url, 'PUT', { ...wire, 'content-length': '0' }, Buffer.alloc(0))
+      expect([JSON.stringify(tail), res.status]).toEqual([JSON.stringify(tail), 403])
+    }
+  })
+
   it('a wrong signature over such a value is still SignatureDoesNotMatch', async () => {
     const url = new URL('/meta/forged', server.url)
     const headers: Record<string, string> = {
