@@ -50,7 +50,9 @@ async function handle(
   if (admitted !== true && !(await admitted))
     throw new S3ServerError('ServiceUnavailable', 'The server is stopping.')
   // Before routing and authentication: a browser's preflight is never signed.
-  if (applyCors(ctx.cors, req, res)) return
+  // Synchronous unless the request has an Origin (the bucket's CORS rules are read then).
+  const cors = applyCors(ctx, req, res)
+  if (cors === true || (cors !== false && (await cors))) return
   if (isAdminRequest(req.url)) return handleAdminRequest(ctx, req, res, requestId, expectsContinue)
   const method = req.method ?? 'GET'
   const route = routeRequest({ method, url: req.url ?? '/', headers: req.headers }, ctx.domain)

@@ -3,9 +3,17 @@
  * `Access-Control-Request-Method`) is answered before routing and authentication (a browser
  * never signs it); every other response to an allowed `Origin` says the origin may read it and
  * exposes the headers the SDK reads (ETag, request ID, version ID, Content-Range, …).
+ * A bucket with its own CORS configuration (PutBucketCors) is answered by its rules alone; the
+ * server-wide policy is the default for every other bucket and for the service and admin paths.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { uriDecode } from '../../shared/sigv4/uri-encode.js'
+import { isAdminRequest } from '../admin/handle-admin-request.js'
+import type { ServerContext } from '../context.js'
 import { S3ServerError } from '../errors.js'
+import { splitTarget } from '../router/split-target.js'
+import { answerBucketPreflight, applyBucketCors } from './apply-bucket-cors.js'
+import { bucketCorsOf } from './bucket-cors.js'
 import type { CorsPolicy } from './cors-policy.js'
 
 const ALLOW_METHODS = 'GET, PUT, POST, DELETE, HEAD'
@@ -37,18 +45,60 @@ const PREFLIGHT_MAX_AGE = '3600'
 /**
  * Adds CORS headers for the request's `Origin` and answers a preflight. Returns true when the
  * request was a preflight (already answered); throws AccessDenied for a preflight from an
- * origin the policy does not allow. Requests without `Origin` are left alone.
+ * origin the server policy does not allow, AccessForbidden for one no rule of the bucket's own
+ * configuration allows. Requests without `Origin` are left alone, synchronously (no storage
+ * read, no microtask): only browser requests pay for the bucket's rules.
  * @example
- * if (applyCors(policy, req, res)) return
+ * const cors = applyCors(ctx, req, res)
+ * if (cors === true || (cors !== false && (await cors))) return
  */
 export function applyCors(
-  policy: CorsPolicy | undefined,
+  ctx: Pick<ServerContext, 'cors' | 'storage' | 'domain'>,
   req: IncomingMessage,
   res: ServerResponse,
-): boolean {
+): boolean | Promise<boolean> {
   if (req.method === 'OPTIONS') checkPreflight(req)
   const origin = req.headers.origin
   if (typeof origin !== 'string' || origin === '') return false
+  const target = targetOf(req, ctx.domain)
+  if (target === undefined) return applyServerCors(ctx.cors, req, res, origin)
+  return bucketCorsOf(ctx.storage, target.bucket).then((rules) => {
+    if (rules === undefined) return applyServerCors(ctx.cors, req, res, origin)
+    if (req.method !== 'OPTIONS') {
+      applyBucketCors(rules, req, res, origin)
+      return false
+    }
+    answerBucketPreflight(rules, req, res, origin, target.key === '' ? 'BUCKET' : 'OBJECT')
+    return true
+  })
+}
+
+/** The bucket and key a request addresses, or undefined for the service, admin paths and bad paths. */
+function targetOf(
+  req: IncomingMessage,
+  domain: string | undefined,
+): { bucket: string; key: string } | undefined {
+  const url = req.url ?? '/'
+  if (isAdminRequest(url)) return undefined
+  const q = url.indexOf('?')
+  let path: string
+  try {
+    path = uriDecode(q === -1 ? url : url.slice(0, q))
+  } catch {
+    return undefined
+  }
+  const host = req.headers.host
+  const target = splitTarget(path, typeof host === 'string' ? host : undefined, domain)
+  return target.bucket === '' ? undefined : target
+}
+
+/** The server-wide policy (`createServer({ cors })`, any origin by default). */
+function applyServerCors(
+  policy: CorsPolicy | undefined,
+  req: IncomingMessage,
+  res: ServerResponse,
+  origin: string,
+): boolean {
   const requestedMethod = req.headers['access-control-request-method']
   const preflight = req.method === 'OPTIONS' && typeof requestedMethod === 'string'
   res.setHeader('vary', 'Origin')

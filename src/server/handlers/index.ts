@@ -1,6 +1,7 @@
 import type { S3Operation } from '../../shared/policy/operations.js'
 import type { Handler } from '../context.js'
 import { BUCKET_HANDLERS } from './buckets/index.js'
+import { CORS_HANDLERS } from './cors/index.js'
 import { LISTING_HANDLERS } from './listing/index.js'
 import { MULTIPART_HANDLERS } from './multipart/index.js'
 import { NOTIFICATION_HANDLERS } from './notification/index.js'
@@ -14,6 +15,7 @@ import { POST_OBJECT_HANDLERS } from './post-object/index.js'
  */
 export const HANDLERS: Partial<Record<S3Operation, Handler>> = {
   ...BUCKET_HANDLERS,
+  ...CORS_HANDLERS,
   ...OBJECT_HANDLERS,
   ...LISTING_HANDLERS,
   ...MULTIPART_HANDLERS,

@@ -5,6 +5,8 @@
  */
 export const S3_ERRORS = {
   AccessDenied: { status: 403, message: 'Access Denied.' },
+  // A CORS preflight no rule of the bucket's CORS configuration allows (S3's code for it).
+  AccessForbidden: { status: 403, message: 'CORSResponse: This CORS request is not allowed.' },
   AuthorizationHeaderMalformed: {
     status: 400,
     message: 'The authorization header is malformed; the region is wrong or the header cannot be parsed.',
@@ -96,6 +98,7 @@ export const S3_ERRORS = {
   MissingSecurityHeader: { status: 400, message: 'Your request is missing a required header.' },
   NoSuchBucket: { status: 404, message: 'The specified bucket does not exist.' },
   NoSuchBucketPolicy: { status: 404, message: 'The bucket policy does not exist.' },
+  NoSuchCORSConfiguration: { status: 404, message: 'The CORS configuration does not exist.' },
   NoSuchKey: { status: 404, message: 'The specified key does not exist.' },
   NoSuchUpload: {
     status: 404,
