@@ -40,7 +40,7 @@ export function parsePayloadMode(value: string): PayloadMode {
 }
 
 /**
- * The body of a request no signature covers (anonymous): plain, unless `x-amz-content-sha256`
+ * The body of a request no header signature covers (anonymous, presigned): plain, unless `x-amz-content-sha256`
  * says it is an unsigned `aws-chunked` body with a trailer. That header, not Content-Encoding,
  * decides, as on S3 (issue 19); a signed-chunk mode cannot be verified without a signature, so
  * it is refused.
@@ -53,7 +53,7 @@ export function unsignedPayloadMode(contentSha256: string | string[] | undefined
   if (contentSha256 === STREAMING_SIGNED_PAYLOAD || contentSha256 === STREAMING_SIGNED_PAYLOAD_TRAILER) {
     throw new S3ServerError(
       'InvalidArgument',
-      `x-amz-content-sha256 '${contentSha256}' needs a signed request; this one is anonymous.`,
+      `x-amz-content-sha256 '${contentSha256}' needs an Authorization header its chunk signatures chain on.`,
       { ArgumentName: 'x-amz-content-sha256' },
     )
   }

@@ -8,6 +8,7 @@ import type { AuthContext, Authentication, AuthRequest } from './auth-context.js
 import { checkAmzHeadersSigned } from './check-amz-headers-signed.js'
 import { checkScope, requireSecret } from './check-scope.js'
 import { checkSignature } from './check-signature.js'
+import { unsignedPayloadMode } from './payload-mode.js'
 import { readHoistedHeaders } from './read-hoisted-headers.js'
 import { MAX_CLOCK_SKEW_MS } from './request-time.js'
 
@@ -50,7 +51,8 @@ export function verifyPresigned(ctx: AuthContext, req: AuthRequest, route: S3Rou
   const identity = ctx.credentials.identityOf(credential.accessKey)
   // Only now: the query is signed, so its x-amz-* parameters are the signer's headers.
   const hoistedHeaders = readHoistedHeaders(route.query, req.headers)
-  return { identity, payload: { kind: 'unsigned' }, ...(hoistedHeaders ? { hoistedHeaders } : {}) }
+  const payload = unsignedPayloadMode(req.headers['x-amz-content-sha256'])
+  return { identity, payload, ...(hoistedHeaders ? { hoistedHeaders } : {}) }
 }
 
 function parseOrThrow(route: S3Route) {
