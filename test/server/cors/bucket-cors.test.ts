@@ -200,6 +200,32 @@ describe.each(BACKENDS)('bucket CORS configuration (%s)', (_name, start) => {
     expect(xmlField(missing.text, 'Code')).toBe('NoSuchBucket')
   })
 
+  it('permissions: GetBucketCors needs s3:GetBucketCORS; PutBucketCors and DeleteBucketCors s3:PutBucketCORS', async () => {
+    await s3(server.url, 'PUT', '/cors-perm')
+    const grant = (action: string) =>
+      s3(server.url, 'PUT', '/cors-perm?policy', {
+        body: JSON.stringify({
+          Version: '2012-10-17',
+          Statement: [
+            { Effect: 'Allow', Principal: '*', Action: [action], Resource: ['arn:aws:s3:::cors-perm'] },
+          ],
+        }),
+      })
+    const body = cors(rule('<AllowedOrigin>*</AllowedOrigin><AllowedMethod>GET</AllowedMethod>'))
+    const anonymous = (method: string) =>
+      s3(server.url, method, '/cors-perm?cors', {
+        anonymous: true,
+        body: method === 'PUT' ? body : undefined,
+      })
+    expect((await grant('s3:GetBucketCORS')).status).toBe(204)
+    expect((await anonymous('GET')).status).toBe(404)
+    for (const method of ['PUT', 'DELETE']) expect((await anonymous(method)).status).toBe(403)
+    expect((await grant('s3:PutBucketCORS')).status).toBe(204)
+    expect((await anonymous('GET')).status).toBe(403)
+    expect((await anonymous('PUT')).status).toBe(200)
+    expect((await anonymous('DELETE')).status).toBe(204)
+  })
+
   it.each([
     [
       'an unsupported method',
