@@ -1,4 +1,9 @@
-import { CONDITION_KEYS, type ConditionKey, canonicalConditionKey } from './condition-keys.js'
+import {
+  CONDITION_KEY_NAMES,
+  type ConditionKey,
+  canonicalConditionKey,
+  conditionKeyType,
+} from './condition-keys.js'
 import { BASE_OPERATORS, type BaseOperator } from './condition-operators.js'
 import type { JsonValue } from './json-parse.js'
 import { failAt } from './policy-error.js'
@@ -36,7 +41,7 @@ export function compileConditions(value: JsonValue | undefined, path: string): C
       if (key === undefined) {
         failAt(
           opPath,
-          `unknown condition key ${JSON.stringify(keyName)}${suggest(keyName, Object.keys(CONDITION_KEYS))}`,
+          `unknown condition key ${JSON.stringify(keyName)}${suggest(keyName, CONDITION_KEY_NAMES)}`,
         )
       }
       tests.push(compileTest(operator, key, readValues(values, keyPath), keyPath))
@@ -88,7 +93,7 @@ function compileTest(
 ): ConditionTest {
   if (operator.base === undefined) return compileNull(key, values, path)
   const { family, negated } = operator.base
-  if (family.keyType !== undefined && CONDITION_KEYS[key] !== family.keyType) {
+  if (family.keyType !== undefined && conditionKeyType(key) !== family.keyType) {
     failAt(path, `operator ${operator.name} needs an IP address key such as aws:SourceIp, not ${key}`)
   }
   const prepared = values.map((v, i) => family.prepare(v, values.length > 1 ? `${path}[${i}]` : path))

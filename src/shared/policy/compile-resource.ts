@@ -1,4 +1,4 @@
-import { CONDITION_KEYS, type ConditionKey, canonicalConditionKey } from './condition-keys.js'
+import { CONDITION_KEY_NAMES, type ConditionKey, canonicalConditionKey } from './condition-keys.js'
 import { failAt } from './policy-error.js'
 import type { ListEntry } from './shape.js'
 import { suggest } from './suggest.js'
@@ -100,7 +100,7 @@ function splitVariables(value: string, path: string): Piece[] {
     const escaped = ESCAPED_VARIABLES[name]
     const key = canonicalConditionKey(name)
     if (escaped === undefined && key === undefined) {
-      failAt(path, `unknown policy variable "\${${name}}"${suggest(name, Object.keys(CONDITION_KEYS))}`)
+      failAt(path, `unknown policy variable "\${${name}}"${suggest(name, CONDITION_KEY_NAMES)}`)
     }
     pieces.push({ literal: rest.slice(0, start), wildcards: true })
     pieces.push(escaped === undefined ? { key: key! } : { literal: escaped, wildcards: false })

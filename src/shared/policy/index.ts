@@ -15,10 +15,13 @@ export { type CannedBucketPolicy, cannedBucketPolicy, cannedBucketPolicyDocument
 export { BUILT_IN_POLICIES, type BuiltInPolicyName, isBuiltInPolicyName } from './canned-iam.js'
 export { S3_ARN_PREFIX } from './compile-resource.js'
 export {
+  CONDITION_KEY_NAMES,
   CONDITION_KEYS,
   type ConditionKey,
   type ConditionKeyType,
   canonicalConditionKey,
+  conditionKeyType,
+  TAG_KEY_PREFIXES,
 } from './condition-keys.js'
 export { detectCannedBucketPolicy } from './detect-canned-bucket-policy.js'
 export { evaluate, resourceOf } from './evaluate.js'
