@@ -20,6 +20,11 @@ describe.each(BACKENDS)('ListObjectsV2 tokens and name encoding (%s)', (_name, s
     expect(res.status).toBe(200)
     expect(xmlField(res.text, 'KeyCount')).toBe('2')
     expect(res.text).not.toContain('<ContinuationToken>')
+    // The SDK sends ContinuationToken: '' as `continuation-token=` too.
+    const page = await awsClient(server).send(
+      new ListObjectsV2Command({ Bucket: 'tokens', ContinuationToken: '' }),
+    )
+    expect(page.KeyCount).toBe(2)
   })
 
   it('names are sent as they are unless encoding-type=url was asked for', async () => {
