@@ -10,9 +10,10 @@ import type { CorsRule } from './cors-configuration.js'
 export const BUCKET_CORS_DOCUMENT = 'cors'
 
 const MAX_CACHED = 256
-// Parsed rules by bucket and text: the text is read on every browser request (one small
-// document read), so rules replaced or removed with their bucket are never served stale.
-const parsed = new Map<string, CorsRule[]>()
+// Parsed rules by bucket, with the text they came from: the text is read on every browser
+// request (one small document read), so rules replaced or removed with their bucket are never
+// served stale; keyed by bucket, so a bucket's old texts are not kept.
+const parsed = new Map<string, { text: string; rules: CorsRule[] }>()
 
 /**
  * The CORS rules of `bucket`, or undefined when it has none, does not exist, or is not a valid
@@ -30,12 +31,10 @@ export async function bucketCorsOf(storage: ObjectLayer, bucket: string): Promis
     throw e
   }
   if (text === undefined) return undefined
-  const id = `${bucket}\0${text}`
-  let rules = parsed.get(id)
-  if (rules === undefined) {
-    rules = JSON.parse(text) as CorsRule[]
-    if (parsed.size >= MAX_CACHED) parsed.clear()
-    parsed.set(id, rules)
-  }
+  const cached = parsed.get(bucket)
+  if (cached?.text === text) return cached.rules
+  const rules = JSON.parse(text) as CorsRule[]
+  if (parsed.size >= MAX_CACHED) parsed.clear()
+  parsed.set(bucket, { text, rules })
   return rules
 }
