@@ -4,6 +4,10 @@
  * actual requests and presigned requests, with the server-wide CORS as the default for buckets
  * without rules. On both backends.
  */
+
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import {
   type CORSRule,
   DeleteBucketCorsCommand,
@@ -14,6 +18,7 @@ import {
 } from '@aws-sdk/client-s3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { nodeCrypto } from '../../../src/server/auth/node-crypto.js'
+import { createServer } from '../../../src/server/index.js'
 import { presignRequest } from '../../../src/shared/sigv4/index.js'
 import { BACKENDS } from '../../property/helpers/servers.js'
 import { createAwsClient } from '../helpers/aws-client.js'
@@ -313,5 +318,58 @@ describe.each(BACKENDS)('bucket CORS configuration (%s)', (_name, start) => {
     expect([tooBig.status, xmlField(tooBig.text, 'Code')]).toEqual([400, 'MaxMessageLengthExceeded'])
     const broken = await s3(server.url, 'PUT', '/cors?cors', { body: '<CORSConfiguration><CORSRule>' })
     expect([broken.status, xmlField(broken.text, 'Code')]).toEqual([400, 'MalformedXML'])
+  })
+})
+
+describe('bucket CORS rules and the server-wide policy', () => {
+  let url: string
+  let port: number
+  let stop: () => Promise<void>
+  beforeAll(async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'silo-bucket-cors-'))
+    const server = createServer({
+      dir,
+      address: '127.0.0.1:0',
+      rootUser: ROOT.accessKey,
+      rootPassword: ROOT.secretKey,
+      quiet: true,
+      domain: 'silo.test',
+      cors: { origins: ['https://listed.example'] },
+    })
+    ;({ url, port } = await server.start())
+    stop = async () => {
+      await server.stop()
+      await rm(dir, { recursive: true, force: true })
+    }
+    for (const bucket of ['ruled', 'plain']) await s3(url, 'PUT', `/${bucket}`)
+    const body = cors(
+      rule('<AllowedOrigin>https://unlisted.example</AllowedOrigin><AllowedMethod>GET</AllowedMethod>'),
+    )
+    expect((await s3(url, 'PUT', '/ruled?cors', { body })).status).toBe(200)
+  })
+  afterAll(() => stop())
+
+  const ask = (target: string, origin: string, host?: string) =>
+    s3(url, 'OPTIONS', target, {
+      anonymous: true,
+      headers: { origin, 'access-control-request-method': 'GET', ...(host ? { host } : {}) },
+    })
+
+  it('a bucket’s rules replace the server’s origin list for that bucket only', async () => {
+    expect((await ask('/ruled/k', 'https://unlisted.example')).status).toBe(200)
+    const listed = await ask('/ruled/k', 'https://listed.example')
+    expect([listed.status, xmlField(listed.text, 'Code')]).toEqual([403, 'AccessForbidden'])
+    const plain = await ask('/plain/k', 'https://unlisted.example')
+    expect([plain.status, xmlField(plain.text, 'Code')]).toEqual([403, 'AccessDenied'])
+    expect((await ask('/plain/k', 'https://listed.example')).status).toBe(200)
+  })
+
+  it('virtual-host requests find their bucket’s rules', async () => {
+    const res = await ask('/k', 'https://unlisted.example', `ruled.silo.test:${port}`)
+    expect([res.status, res.headers['access-control-allow-origin']]).toEqual([
+      200,
+      'https://unlisted.example',
+    ])
+    expect((await ask('/k', 'https://listed.example', `ruled.silo.test:${port}`)).status).toBe(403)
   })
 })
