@@ -97,6 +97,9 @@ export function conditionValues(
     's3:authType': authTypeOf(req, route),
   }
   setTransportKeys(values, req, route, now)
+  // A browser POST is signed in its form (checked before the handler authorizes it).
+  if (values['s3:authType'] === 'POST' && !identity.anonymous)
+    values['s3:signatureversion'] = 'AWS4-HMAC-SHA256'
   setHeader(values, 'aws:UserAgent', req.headers['user-agent'])
   setHeader(values, 'aws:Referer', req.headers.referer)
   setHeader(values, 's3:x-amz-content-sha256', req.headers['x-amz-content-sha256'])

@@ -3,6 +3,7 @@ import {
   type ConditionKey,
   canonicalConditionKey,
   conditionKeyType,
+  TAG_KEY_PREFIXES,
 } from './condition-keys.js'
 import { BASE_OPERATORS, type BaseOperator } from './condition-operators.js'
 import type { JsonValue } from './json-parse.js'
@@ -39,15 +40,19 @@ export function compileConditions(value: JsonValue | undefined, path: string): C
       const keyPath = `${opPath}[${JSON.stringify(keyName)}]`
       const key = canonicalConditionKey(keyName)
       if (key === undefined) {
-        failAt(
-          opPath,
-          `unknown condition key ${JSON.stringify(keyName)}${suggest(keyName, CONDITION_KEY_NAMES)}`,
-        )
+        failAt(opPath, `unknown condition key ${JSON.stringify(keyName)}${hintFor(keyName)}`)
       }
       tests.push(compileTest(operator, key, readValues(values, keyPath), keyPath))
     }
   }
   return tests
+}
+
+/** A tag key prefix written without its tag key gets the form to write; else the closest key. */
+function hintFor(keyName: string): string {
+  const lower = keyName.toLowerCase().replace(/\/$/, '')
+  const prefix = TAG_KEY_PREFIXES.find((p) => p.slice(0, -1).toLowerCase() === lower)
+  return prefix === undefined ? suggest(keyName, CONDITION_KEY_NAMES) : ` (write "${prefix}<tag key>")`
 }
 
 function parseOperator(name: string, path: string): ParsedOperator {

@@ -207,7 +207,11 @@ describe('keys derived from the request', () => {
     const anonymous = valuesOf({ operation: 'GetObject', headers: {}, identity: ANON })
     expect(anonymous['s3:signatureversion']).toBeUndefined()
     expect(anonymous['s3:signatureAge']).toBeUndefined()
-    expect(valuesOf({ operation: 'PostObject', headers: {} })['s3:authType']).toBe('POST')
+    const post = valuesOf({ operation: 'PostObject', headers: {} })
+    expect([post['s3:authType'], post['s3:signatureversion']]).toEqual(['POST', 'AWS4-HMAC-SHA256'])
+    expect(
+      valuesOf({ operation: 'PostObject', headers: {}, identity: ANON })['s3:signatureversion'],
+    ).toBeUndefined()
   })
 
   it('s3:TlsVersion over TLS only, as a number', () => {

@@ -183,6 +183,12 @@ describe('keys S3 does not define stay MalformedPolicy, naming the key', () => {
     expect((error as Error).message).toContain(`unknown condition key ${JSON.stringify(key)}`)
   })
 
+  it('a tag key prefix without its tag key says how to write it', () => {
+    expect(() => policyWith('Allow', { StringEquals: { 's3:ExistingObjectTag': 'x' } })).toThrow(
+      'unknown condition key "s3:ExistingObjectTag" (write "s3:ExistingObjectTag/<tag key>")',
+    )
+  })
+
   it('IP operators still need an IP key: a tag key is a string key', () => {
     expect(() => policyWith('Allow', { IpAddress: { 's3:ExistingObjectTag/ip': '10.0.0.0/8' } })).toThrow(
       /needs an IP address key/,
