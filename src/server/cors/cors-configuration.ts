@@ -32,6 +32,8 @@ const RULE_FIELDS = new Set([
   'MaxAgeSeconds',
 ])
 const MAX_ID = 255
+// An HTTP field name (RFC 9110 token).
+const HEADER_NAME = /^[!#$%&'+.^_`|~0-9A-Za-z-]+$/
 
 /** The elements of a CORSConfiguration that may repeat (always arrays once parsed). */
 export const CORS_REPEATED = new Set([
@@ -95,6 +97,11 @@ function parseRule(value: XmlValue): CorsRule {
         'InvalidRequest',
         `ExposeHeader "${header}" contains wildcard. We currently do not support wildcard for ExposeHeader.`,
       )
+    }
+    // Sent back in Access-Control-Expose-Headers: a name with a line break or a space would make
+    // every browser request to the bucket fail (Node refuses such a header value).
+    if (!HEADER_NAME.test(header)) {
+      throw new S3ServerError('InvalidRequest', `ExposeHeader "${header}" is not a valid HTTP header name.`)
     }
   }
   const id = text(value, 'ID')

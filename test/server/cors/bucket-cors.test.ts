@@ -267,6 +267,14 @@ describe.each(BACKENDS)('bucket CORS configuration (%s)', (_name, start) => {
       'InvalidRequest',
       undefined,
     ],
+    [
+      'an ExposeHeader that is not a header name (a line break would break every answer)',
+      rule(
+        '<AllowedOrigin>*</AllowedOrigin><AllowedMethod>GET</AllowedMethod><ExposeHeader>ETag&#10;x: y</ExposeHeader>',
+      ),
+      'InvalidRequest',
+      undefined,
+    ],
     ['no rule', '', 'MalformedXML', undefined],
     ['a rule without AllowedMethod', rule('<AllowedOrigin>*</AllowedOrigin>'), 'MalformedXML', undefined],
     ['a rule without AllowedOrigin', rule('<AllowedMethod>GET</AllowedMethod>'), 'MalformedXML', undefined],
