@@ -93,9 +93,10 @@ async function decode(pieces: Buffer[], signing?: Signing) {
 
 const chunkList = fc.array(fc.uint8Array({ minLength: 1, maxLength: 300 }).map(Buffer.from), { maxLength: 5 })
 const cutList = fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: 12 })
-const trailerList = fc.array(
+// Distinct names: a trailer is a header block, where a repeated name is no longer one value.
+const trailerList = fc.uniqueArray(
   fc.tuple(fc.stringMatching(/^x-amz-[a-z0-9-]{1,12}$/), fc.stringMatching(/^[A-Za-z0-9+/=]{0,20}$/)),
-  { maxLength: 2 },
+  { maxLength: 2, selector: ([name]) => name },
 )
 const latin1 = (b: Buffer) => b.toString('latin1')
 

@@ -8,8 +8,10 @@ import { parseAddress, resolveOptions } from '../../src/server/options.js'
 import { s3 } from './helpers/signed-request.js'
 
 describe('silo-server entry', () => {
-  it('exports exactly createServer and readCertsDir at runtime', () => {
-    expect(Object.keys(serverEntry).sort()).toEqual(['createServer', 'readCertsDir'])
+  // checkDriveList is public so `silo server DIR...` checks its drive list through this entry
+  // (the CLI may import the server only here: docs/architecture.md, Layers).
+  it('exports exactly checkDriveList, createServer and readCertsDir at runtime', () => {
+    expect(Object.keys(serverEntry).sort()).toEqual(['checkDriveList', 'createServer', 'readCertsDir'])
   })
 })
 
