@@ -6,6 +6,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    setupFiles: ['./test/support/fast-check-seed.ts'],
     reporters: ['./test/support/summary-reporter.ts', 'default'],
   },
 })
