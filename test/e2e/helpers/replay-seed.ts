@@ -17,9 +17,13 @@ export interface SeededRandom {
   chance(p: number): boolean
 }
 
-/** The seed in env `name` (a 32-bit unsigned integer), or a fresh random one. */
-export function readReplaySeed(name: string): number {
+/**
+ * The seed in env `name` (a 32-bit unsigned integer); else, under `CI=true`, `ciSeed` (CI judges
+ * a change on plans that are known to run, as for fast-check's seed); else a fresh random one.
+ */
+export function readReplaySeed(name: string, ciSeed?: number): number {
   const text = process.env[name]
+  if ((text === undefined || text === '') && ciSeed !== undefined && process.env.CI === 'true') return ciSeed
   if (text === undefined || text === '') return randomInt(2 ** 32)
   const seed = Number(text)
   if (!Number.isInteger(seed) || seed < 0 || seed >= 2 ** 32) {
