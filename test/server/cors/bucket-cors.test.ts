@@ -142,6 +142,9 @@ describe.each(BACKENDS)('bucket CORS configuration (%s)', (_name, start) => {
       'access-control-expose-headers': 'ETag, x-amz-request-id',
       vary: 'Origin, Access-Control-Request-Headers, Access-Control-Request-Method',
     })
+    // Errors too, so the page can read the S3 error code.
+    const missing = await s3(server.url, 'GET', '/cors/missing', { headers: { origin: APP } })
+    expect([missing.status, missing.headers['access-control-allow-origin']]).toEqual([404, APP])
     const anyOrigin = await s3(server.url, 'GET', '/cors/k', { headers: { origin: 'https://other.example' } })
     expect(anyOrigin.headers['access-control-allow-origin']).toBe('*')
     // No rule lets another origin PUT: the request still runs, the browser is just not let in.
