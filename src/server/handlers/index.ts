@@ -1,5 +1,7 @@
 import type { S3Operation } from '../../shared/policy/operations.js'
 import type { Handler } from '../context.js'
+import { withCannedAclCheck } from './acl/check-acl-headers.js'
+import { ACL_HANDLERS } from './acl/index.js'
 import { BUCKET_HANDLERS } from './buckets/index.js'
 import { CORS_HANDLERS } from './cors/index.js'
 import { LISTING_HANDLERS } from './listing/index.js'
@@ -11,9 +13,11 @@ import { POST_OBJECT_HANDLERS } from './post-object/index.js'
 
 /**
  * The implemented operations, one map per area (each area's folder has an index.ts); every
- * other routed operation answers NotImplemented.
+ * other routed operation answers NotImplemented. The writes that take a canned ACL check it
+ * first (`withCannedAclCheck`).
  */
-export const HANDLERS: Partial<Record<S3Operation, Handler>> = {
+export const HANDLERS: Partial<Record<S3Operation, Handler>> = withCannedAclCheck({
+  ...ACL_HANDLERS,
   ...BUCKET_HANDLERS,
   ...CORS_HANDLERS,
   ...OBJECT_HANDLERS,
@@ -22,4 +26,4 @@ export const HANDLERS: Partial<Record<S3Operation, Handler>> = {
   ...NOTIFICATION_HANDLERS,
   ...POLICY_HANDLERS,
   ...POST_OBJECT_HANDLERS,
-}
+})

@@ -5,6 +5,9 @@
  */
 export const S3_ERRORS = {
   AccessDenied: { status: 403, message: 'Access Denied.' },
+  // An ACL other than the bucket owner's full control: Silo, like S3 by default (object
+  // ownership BucketOwnerEnforced), does not do ACLs.
+  AccessControlListNotSupported: { status: 400, message: 'The bucket does not allow ACLs' },
   // A CORS preflight no rule of the bucket's CORS configuration allows (S3's code for it).
   AccessForbidden: { status: 403, message: 'CORSResponse: This CORS request is not allowed.' },
   AuthorizationHeaderMalformed: {
@@ -99,6 +102,10 @@ export const S3_ERRORS = {
   NoSuchBucket: { status: 404, message: 'The specified bucket does not exist.' },
   NoSuchBucketPolicy: { status: 404, message: 'The bucket policy does not exist.' },
   NoSuchCORSConfiguration: { status: 404, message: 'The CORS configuration does not exist.' },
+  NoSuchPublicAccessBlockConfiguration: {
+    status: 404,
+    message: 'The public access block configuration was not found',
+  },
   NoSuchKey: { status: 404, message: 'The specified key does not exist.' },
   NoSuchUpload: {
     status: 404,
@@ -109,6 +116,7 @@ export const S3_ERRORS = {
     status: 501,
     message: 'A header or query you provided implies functionality that is not implemented.',
   },
+  OwnershipControlsNotFoundError: { status: 404, message: 'The bucket ownership controls were not found' },
   PreconditionFailed: {
     status: 412,
     message: 'At least one of the preconditions you specified did not hold.',

@@ -1,0 +1,116 @@
+import {
+  CopyObjectCommand,
+  CreateBucketCommand,
+  CreateMultipartUploadCommand,
+  GetBucketAclCommand,
+  GetObjectAclCommand,
+  PutBucketAclCommand,
+  PutObjectAclCommand,
+  PutObjectCommand,
+} from '@aws-sdk/client-s3'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { BACKENDS } from '../../property/helpers/servers.js'
+import { ROOT, type TestServer } from '../helpers/test-server.js'
+import { awsClient, failureOf } from './helpers.js'
+
+const BUCKET = 'acls'
+const NOT_SUPPORTED = { code: 'AccessControlListNotSupported', status: 400 }
+
+describe.each(BACKENDS)('ACLs as S3 has them today (%s)', (_name, start) => {
+  let server: TestServer
+  let client: ReturnType<typeof awsClient>
+  beforeAll(async () => {
+    server = await start()
+    client = awsClient(server)
+    await client.send(new CreateBucketCommand({ Bucket: BUCKET }))
+    await client.send(new PutObjectCommand({ Bucket: BUCKET, Key: 'k', Body: 'x' }))
+  })
+  afterAll(() => server.stop())
+
+  it('GetBucketAcl / GetObjectAcl answer the owner with FULL_CONTROL', async () => {
+    for (const acl of [
+      await client.send(new GetBucketAclCommand({ Bucket: BUCKET })),
+      await client.send(new GetObjectAclCommand({ Bucket: BUCKET, Key: 'k' })),
+    ]) {
+      expect(acl.Owner?.ID).toBe(ROOT.accessKey)
+      expect(acl.Grants).toEqual([
+        {
+          Grantee: { Type: 'CanonicalUser', ID: ROOT.accessKey, DisplayName: ROOT.accessKey },
+          Permission: 'FULL_CONTROL',
+        },
+      ])
+    }
+    expect(await failureOf(client.send(new GetObjectAclCommand({ Bucket: BUCKET, Key: 'absent' })))).toEqual({
+      code: 'NoSuchKey',
+      status: 404,
+    })
+  })
+
+  it('x-amz-acl: private and bucket-owner-full-control pass, public-read is AccessControlListNotSupported', async () => {
+    const put = (ACL: 'public-read' | 'private' | 'bucket-owner-full-control') =>
+      failureOf(client.send(new PutObjectCommand({ Bucket: BUCKET, Key: `acl-${ACL}`, Body: 'x', ACL })))
+    expect(await put('public-read')).toEqual(NOT_SUPPORTED)
+    expect(await put('bucket-owner-full-control')).toEqual({ code: 'ok' })
+    expect(await put('private')).toEqual({ code: 'ok' })
+    expect(
+      await failureOf(
+        client.send(new CreateBucketCommand({ Bucket: 'acls-public', ACL: 'public-read-write' })),
+      ),
+    ).toEqual(NOT_SUPPORTED)
+    expect(
+      await failureOf(
+        client.send(
+          new CopyObjectCommand({ Bucket: BUCKET, Key: 'c', CopySource: `${BUCKET}/k`, ACL: 'public-read' }),
+        ),
+      ),
+    ).toEqual(NOT_SUPPORTED)
+    expect(
+      await failureOf(
+        client.send(
+          new CreateMultipartUploadCommand({ Bucket: BUCKET, Key: 'm', ACL: 'authenticated-read' }),
+        ),
+      ),
+    ).toEqual(NOT_SUPPORTED)
+  })
+
+  it('PutBucketAcl / PutObjectAcl accept only the owner full control', async () => {
+    expect(await failureOf(client.send(new PutBucketAclCommand({ Bucket: BUCKET, ACL: 'private' })))).toEqual(
+      {
+        code: 'ok',
+      },
+    )
+    expect(
+      await failureOf(client.send(new PutBucketAclCommand({ Bucket: BUCKET, ACL: 'public-read' }))),
+    ).toEqual(NOT_SUPPORTED)
+    const owner = { ID: ROOT.accessKey, DisplayName: ROOT.accessKey }
+    const ownerOnly = {
+      Owner: owner,
+      Grants: [
+        {
+          Grantee: { Type: 'CanonicalUser' as const, ID: ROOT.accessKey },
+          Permission: 'FULL_CONTROL' as const,
+        },
+      ],
+    }
+    expect(
+      await failureOf(
+        client.send(new PutObjectAclCommand({ Bucket: BUCKET, Key: 'k', AccessControlPolicy: ownerOnly })),
+      ),
+    ).toEqual({ code: 'ok' })
+    const toEveryone = {
+      Owner: owner,
+      Grants: [
+        ...ownerOnly.Grants,
+        {
+          Grantee: { Type: 'Group' as const, URI: 'http://acs.amazonaws.com/groups/global/AllUsers' },
+          Permission: 'READ' as const,
+        },
+      ],
+    }
+    expect(
+      await failureOf(
+        client.send(new PutObjectAclCommand({ Bucket: BUCKET, Key: 'k', AccessControlPolicy: toEveryone })),
+      ),
+    ).toEqual(NOT_SUPPORTED)
+  })
+})
