@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream'
+import type { WriteCondition } from './common/write-condition.js'
 import type { ErasureLayout, Healer } from './heal-types.js'
 
 /**
@@ -56,10 +57,17 @@ export interface PutObjectInput {
   contentType?: string
   /** Stored response headers (`x-amz-meta-*`, cache-control...), see ObjectInfo.headers. */
   headers?: Record<string, string>
+  /**
+   * More stored headers, asked for once the body has ended and before the commit: a flexible
+   * checksum (`x-amz-checksum-*`) is known only then when it comes in the aws-chunked trailer.
+   */
+  trailingHeaders?: () => Record<string, string>
   /** Base64 Content-MD5 from the request; a mismatch fails with BadDigest and stores nothing. */
   contentMd5?: string
   /** Aborts the write; nothing is stored. */
   signal?: AbortSignal
+  /** Conditional write: checked where the write commits (PreconditionFailed, nothing stored). */
+  condition?: WriteCondition
 }
 
 /** Inclusive byte range, already validated against the object's size by the caller. */
@@ -135,6 +143,8 @@ export interface CompleteMultipartUploadInput {
   uploadId: string
   /** ETags with or without quotes. */
   parts: Array<{ partNumber: number; etag: string }>
+  /** Conditional write: checked where the object commits; a failure leaves the upload as it was. */
+  condition?: WriteCondition
 }
 
 export interface ListPartsInput {

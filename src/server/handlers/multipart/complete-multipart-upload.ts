@@ -5,6 +5,7 @@ import { sendXml } from '../../response/send.js'
 import { renderXml } from '../../response/xml.js'
 import { MULTIPART_LIMITS } from '../../storage/multipart-limits.js'
 import type { CompleteMultipartUploadInput, ObjectInfo } from '../../storage/object-layer.js'
+import { readWriteCondition } from '../objects/write-condition-headers.js'
 import { readXmlDocument, type XmlDocumentLimits } from '../objects/xml-body.js'
 import { findCompletedUpload } from './completed-retry.js'
 import { readUploadId } from './upload-params.js'
@@ -26,13 +27,15 @@ const COMPLETE_LIMITS: XmlDocumentLimits = {
  * CompleteMultipartUpload: the parts named in the body become the object (no bytes copied);
  * storage checks them (InvalidPart, InvalidPartOrder, EntityTooSmall). Publishes
  * `s3:ObjectCreated:CompleteMultipartUpload` before answering. A retry of a Complete that
- * succeeded is answered the same again (see completed-retry.ts).
+ * succeeded is answered the same again (see completed-retry.ts). `If-None-Match: *` / `If-Match`
+ * make it a conditional write, checked where the object commits; a failed one keeps the upload.
  */
 export const handleCompleteMultipartUpload: Handler = async (args) => {
   const { ctx, res, route, emit } = args
   const uploadId = readUploadId(route)
+  const condition = readWriteCondition(args.req.headers)
   const doc = await readXmlDocument(args, 'CompleteMultipartUpload', COMPLETE_LIMITS)
-  const input = { bucket: route.bucket, key: route.key, uploadId, parts: readParts(doc) }
+  const input = { bucket: route.bucket, key: route.key, uploadId, parts: readParts(doc), condition }
   let info: ObjectInfo
   try {
     info = await ctx.storage.completeMultipartUpload(input)

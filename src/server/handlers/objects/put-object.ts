@@ -2,13 +2,16 @@ import { openRequestBody } from '../../body/request-body.js'
 import type { Handler } from '../../context.js'
 import { sendEmpty } from '../../response/send.js'
 import { readContentMd5, readObjectMetadata } from './object-metadata.js'
+import { readWriteCondition } from './write-condition-headers.js'
 
 /**
  * PutObject: streams the body (decoded and verified as its signature asks) into storage, which
  * writes a temporary file and commits only a complete, verified body. Answers the MD5 ETag.
+ * `If-None-Match: *` / `If-Match` make it a conditional write, checked in storage's commit.
  */
 export const handlePutObject: Handler = async ({ ctx, req, res, route, auth, emit }) => {
   const contentMd5 = readContentMd5(req.headers['content-md5'])
+  const condition = readWriteCondition(req.headers)
   const { contentType, headers } = readObjectMetadata(req.headers)
   const { body, size } = openRequestBody(req, auth, ctx.auth.crypto)
   const info = await ctx.storage.putObject({
@@ -19,6 +22,7 @@ export const handlePutObject: Handler = async ({ ctx, req, res, route, auth, emi
     contentType,
     headers,
     contentMd5,
+    condition,
   })
   await emit([{ name: 's3:ObjectCreated:Put', bucket: route.bucket, key: route.key, object: info }])
   sendEmpty(res, 200, { etag: `"${info.etag}"` })

@@ -42,6 +42,7 @@ import {
   toUploadInfo,
 } from './object-meta.js'
 import { distributionStart, redundancyOf, shardOfDrive, writeQuorumError, writeQuorumOf } from './params.js'
+import { requireWriteCondition } from './write-condition.js'
 import { writeShards } from './write-shards.js'
 
 /**
@@ -232,6 +233,8 @@ async function completeUpload(
     input.parts,
   )
   if (sizeError) throw sizeError
+  // Under the key's commit lock (the caller's): a failure leaves the upload as it was.
+  if (input.condition) await requireWriteCondition(ctx, bucket, key, input.condition)
   const md5 = createHash('md5')
   for (const part of chosen) md5.update(Buffer.from(part.etag, 'hex'))
   const meta: EcMeta = {

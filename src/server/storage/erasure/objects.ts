@@ -33,6 +33,7 @@ import {
   writeQuorumOf,
 } from './params.js'
 import { readBlocks, type ShardSource } from './read-shards.js'
+import { requireWriteCondition } from './write-condition.js'
 import { writeShards } from './write-shards.js'
 
 /** Objects up to this size are read whole before answering: errors become proper S3 answers. */
@@ -148,7 +149,15 @@ export async function putObject(ctx: ErasureContext, input: PutObjectInput): Pro
         meta.etag = received.md5Hex
         meta.mtime = Date.now()
         // The bucket's gate too: DeleteBucket cannot run half-way through this commit.
-        return lockForCommit(ctx, bucket, key)
+        const release = await lockForCommit(ctx, bucket, key)
+        // A conditional write is checked under the key's lock, against what it will replace.
+        if (input.condition) {
+          await requireWriteCondition(ctx, bucket, key, input.condition).catch((error: unknown) => {
+            release()
+            throw error
+          })
+        }
+        return release
       },
       recordOf: (target, received) => ({
         etag: received.md5Hex,

@@ -1,5 +1,6 @@
 import { parseContentMd5 } from '../common/content-md5.js'
 import { lowerCaseKeys } from '../common/lower-case-keys.js'
+import { type WriteCondition, writeConditionError } from '../common/write-condition.js'
 import type { ObjectInfo, PutObjectInput } from '../object-layer.js'
 import { removeDataFiles } from './data-files.js'
 import type { Drive } from './drive.js'
@@ -25,17 +26,26 @@ export async function putObject(drive: Drive, input: PutObjectInput): Promise<Ob
   requireBucket(drive, input.bucket)
   const id = createObjectId()
   const received = await writeData(drive, id, input, drive.inlineLimit)
-  return storeObject(drive, input.bucket, input.key, id, received, {
-    etag: received.md5Hex,
-    contentType: input.contentType ?? 'application/octet-stream',
-    headers: lowerCaseKeys(input.headers ?? {}),
-  })
+  return storeObject(
+    drive,
+    input.bucket,
+    input.key,
+    id,
+    received,
+    {
+      etag: received.md5Hex,
+      contentType: input.contentType ?? 'application/octet-stream',
+      headers: lowerCaseKeys(input.headers ?? {}),
+    },
+    input.condition,
+  )
 }
 
 /**
  * Commits received data (`id`: in `data/` already, or inline) as the object `bucket/key`, then
  * unlinks the files of the object it replaced. NoSuchBucket when the bucket went away while the
- * body streamed in: the data is removed and nothing changes.
+ * body streamed in, or the failed error of a conditional write (`condition`, checked in the
+ * commit): the data is removed and nothing changes.
  */
 export async function storeObject(
   drive: Drive,
@@ -44,6 +54,7 @@ export async function storeObject(
   id: string,
   received: ReceivedBody,
   fields: Pick<StoredObject, 'etag' | 'contentType' | 'headers'>,
+  condition?: WriteCondition,
 ): Promise<ObjectInfo> {
   const stored: StoredObject = {
     id,
@@ -54,13 +65,15 @@ export async function storeObject(
     contentType: fields.contentType,
     headers: fields.headers,
   }
-  const outcome = await commitObject(drive, bucket, key, stored, received.inline).catch(async (error) => {
+  const outcome = await commitObject(drive, bucket, key, stored, received.inline, condition).catch(
+    async (error) => {
+      await removeDataFiles(drive, fileIdsOf(stored))
+      throw error
+    },
+  )
+  if (outcome.missingBucket || outcome.refused) {
     await removeDataFiles(drive, fileIdsOf(stored))
-    throw error
-  })
-  if (outcome.missingBucket) {
-    await removeDataFiles(drive, fileIdsOf(stored))
-    throw noSuchBucket(bucket)
+    throw outcome.refused ?? noSuchBucket(bucket)
   }
   // After the commit no reader can find the old file by metadata; one that already opened it
   // keeps its descriptor, which POSIX keeps readable after unlink.
@@ -71,22 +84,33 @@ export async function storeObject(
 /** What a commit that points a key at new data found. */
 export interface CommitOutcome {
   missingBucket: boolean
+  /** Why a conditional write was refused (nothing written). */
+  refused?: Error
   /** The record the commit replaced: its files are unlinked after the commit. */
   replaced?: StoredObject
 }
 
-/** Points `key` at the new data and adjusts the byte counter, in one transaction. */
+/**
+ * Points `key` at the new data and adjusts the byte counter, in one transaction. `condition` is
+ * checked against the record this commit sees (earlier writes of the batch included), so of
+ * concurrent conditional writers to one key at most one passes.
+ */
 export function commitObject(
   drive: Drive,
   bucket: string,
   key: string,
   stored: StoredObject,
   inline?: Buffer,
+  condition?: WriteCondition,
 ): Promise<CommitOutcome> {
   const lmdbKey = encodeObjectKey(bucket, key)
   return drive.commits.run((view) => {
     // The bucket may have been deleted while the body streamed in.
     if (!view.get(drive.meta.buckets, bucket)) return { missingBucket: true }
+    if (condition) {
+      const refused = writeConditionError(condition, view.get(drive.meta.objects, lmdbKey)?.etag, key)
+      if (refused) return { missingBucket: false, refused }
+    }
     const replaced = replaceObject(view, drive.meta, lmdbKey, stored, inline)
     adjustUsedBytes(view, drive.meta, stored.size - (replaced?.size ?? 0))
     return { missingBucket: false, replaced }

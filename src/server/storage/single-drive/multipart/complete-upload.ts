@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { S3ServerError } from '../../../errors.js'
 import { checkRequestedParts, partSizeError, unquote } from '../../common/part-checks.js'
+import { writeConditionError } from '../../common/write-condition.js'
 import type { CompleteMultipartUploadInput, ObjectInfo } from '../../object-layer.js'
 import type { CommitView } from '../commit-queue.js'
 import { removeDataFiles } from '../data-files.js'
@@ -65,12 +66,19 @@ function completeInCommit(
   if (!view.get(drive.meta.buckets, input.bucket)) return { error: noSuchUpload(input.uploadId) }
   const chosen = choosePartsOrError(drive, view, input, options.minPartSize)
   if (!Array.isArray(chosen)) return { error: chosen }
+  // A conditional Complete that fails leaves the upload as it was: nothing is written before this.
+  const objectKey = encodeObjectKey(input.bucket, input.key)
+  if (input.condition) {
+    const current = view.get(drive.meta.objects, objectKey)
+    const refused = writeConditionError(input.condition, current?.etag, input.key)
+    if (refused) return { error: refused }
+  }
   const stored = objectOf(upload, chosen, input.uploadId, options.headers)
   const kept = new Set(chosen.map((p) => p.id))
   const discarded = removeUploadRecords(drive, view, input.bucket, input.key, input.uploadId).filter(
     (id) => !kept.has(id),
   )
-  const replaced = replaceObject(view, drive.meta, encodeObjectKey(input.bucket, input.key), stored)
+  const replaced = replaceObject(view, drive.meta, objectKey, stored)
   adjustUsedBytes(view, drive.meta, stored.size - (replaced?.size ?? 0))
   return { stored, replaced, discarded }
 }
