@@ -3,21 +3,15 @@
  * descriptors forever. Every limit here is small (300 ms, 16 connections) so the tests are
  * quick; loops are bounded by counts.
  */
-import { mkdtemp, rm } from 'node:fs/promises'
 import { request } from 'node:http'
 import { connect, type Socket } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { nodeCrypto } from '../../src/server/auth/node-crypto.js'
 import {
   DEFAULT_CONNECTION_LIMITS,
   resolveConnectionLimits,
 } from '../../src/server/connections/connection-limits.js'
-import { createServer, type SiloServer } from '../../src/server/index.js'
-import { formatAmzDate, signRequest, UNSIGNED_PAYLOAD } from '../../src/shared/sigv4/index.js'
-import { s3, xmlField } from './helpers/signed-request.js'
-import { ROOT } from './helpers/test-server.js'
+import { s3, signedHeadersFor, xmlField } from './helpers/signed-request.js'
+import { startTestServer, type TestServer } from './helpers/test-server.js'
 
 const TIMEOUT = 300
 // Longer than the headers timeout, as by default, so a half-sent request gets its 408 first.
@@ -25,19 +19,12 @@ const IDLE_TIMEOUT = 2 * TIMEOUT
 const MAX_CONNECTIONS = 16
 const Bucket = 'limits'
 const logged: string[] = []
-let dir: string
-let server: SiloServer
+let server: TestServer
 let url: string
 let port: number
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'silo-limits-'))
-  server = createServer({
-    dir,
-    address: '127.0.0.1:0',
-    rootUser: ROOT.accessKey,
-    rootPassword: ROOT.secretKey,
-    quiet: true,
+  server = await startTestServer({
     logger: {
       info: () => {},
       warn: (m) => logged.push(`warn ${m}`),
@@ -49,13 +36,10 @@ beforeAll(async () => {
     keepAliveTimeoutMs: TIMEOUT,
     maxConnections: MAX_CONNECTIONS,
   })
-  ;({ url, port } = await server.start())
+  ;({ url, port } = server)
   await s3(url, 'PUT', `/${Bucket}`)
 })
-afterAll(async () => {
-  await server.stop()
-  await rm(dir, { recursive: true, force: true })
-})
+afterAll(() => server.stop())
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -78,34 +62,6 @@ async function openRaw(payload: string): Promise<RawConnection> {
   await new Promise<void>((resolve) => socket.once('connect', () => resolve()))
   if (payload) socket.write(payload)
   return { socket, received: () => received, closed }
-}
-
-/** Signed headers for a request whose body is not signed (it is sent by the test bit by bit). */
-function signedHeaders(method: string, path: string, extra: Record<string, string> = {}) {
-  const headers: Record<string, string> = {
-    host: `127.0.0.1:${port}`,
-    'x-amz-date': formatAmzDate(new Date()),
-    'x-amz-content-sha256': UNSIGNED_PAYLOAD,
-    ...extra,
-  }
-  const [pathname, query = ''] = path.split('?')
-  const { authorization } = signRequest(
-    nodeCrypto,
-    {
-      method,
-      path: pathname!,
-      query: query === '' ? [] : query.split('&').map((p) => p.split('=') as [string, string]),
-      headers,
-    },
-    {
-      accessKey: ROOT.accessKey,
-      secretKey: ROOT.secretKey,
-      region: 'us-east-1',
-      date: new Date(),
-      signedHeaders: ['host', 'x-amz-date', 'x-amz-content-sha256'],
-    },
-  )
-  return { ...headers, authorization }
 }
 
 /** A request retried (at most `attempts` times) while the server refuses the connection. */
@@ -158,7 +114,9 @@ describe('bodies', () => {
   it('a slow upload that keeps sending succeeds (a chunk every 100 ms for 1.5 s, body timeout 300 ms)', async () => {
     const chunks = Array.from({ length: 15 }, (_, i) => Buffer.alloc(1000, 97 + i))
     const total = Buffer.concat(chunks)
-    const headers = signedHeaders('PUT', `/${Bucket}/slow`, { 'content-length': String(total.length) })
+    const headers = signedHeadersFor(url, 'PUT', `/${Bucket}/slow`, {
+      'content-length': String(total.length),
+    })
     const status = await new Promise<number>((resolve, reject) => {
       const req = request(`${url}/${Bucket}/slow`, { method: 'PUT', headers }, (res) => {
         res.resume()
@@ -178,7 +136,9 @@ describe('bodies', () => {
   })
 
   it('a body that stops arriving gets 400 RequestTimeout, the connection closes, nothing is stored', async () => {
-    const headers = signedHeaders('PUT', `/${Bucket}/stalled`, { 'content-length': String(1024 * 1024) })
+    const headers = signedHeadersFor(url, 'PUT', `/${Bucket}/stalled`, {
+      'content-length': String(1024 * 1024),
+    })
     const head = Object.entries(headers)
       .map(([k, v]) => `${k}: ${v}\r\n`)
       .join('')
@@ -196,7 +156,7 @@ describe('bodies', () => {
   })
 
   it('a stalled XML body (DeleteObjects) gets the same answer', async () => {
-    const headers = signedHeaders('POST', `/${Bucket}?delete=`, { 'content-length': '1000' })
+    const headers = signedHeadersFor(url, 'POST', `/${Bucket}?delete=`, { 'content-length': '1000' })
     const head = Object.entries(headers)
       .map(([k, v]) => `${k}: ${v}\r\n`)
       .join('')
@@ -237,7 +197,7 @@ describe('idle connections', () => {
     const path = `/${Bucket}?events=s3:ObjectCreated:*`
     const events: string[] = []
     const res = await new Promise<import('node:http').IncomingMessage>((resolve, reject) => {
-      const req = request(`${url}${path}`, { headers: signedHeaders('GET', path) }, resolve)
+      const req = request(`${url}${path}`, { headers: signedHeadersFor(url, 'GET', path) }, resolve)
       req.on('error', reject)
       req.end()
     })
@@ -253,7 +213,7 @@ describe('idle connections', () => {
 })
 
 function headerLines(method: string, path: string): string {
-  return Object.entries(signedHeaders(method, path))
+  return Object.entries(signedHeadersFor(url, method, path))
     .map(([k, v]) => `${k}: ${v}\r\n`)
     .join('')
 }

@@ -5,10 +5,8 @@
  */
 import { request } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { nodeCrypto } from '../../src/server/auth/node-crypto.js'
-import { formatAmzDate, signRequest, UNSIGNED_PAYLOAD } from '../../src/shared/sigv4/index.js'
-import { md5Base64, s3, xmlField } from './helpers/signed-request.js'
-import { ROOT, startTestServer, type TestServer } from './helpers/test-server.js'
+import { md5Base64, s3, signedHeadersFor, xmlField } from './helpers/signed-request.js'
+import { startTestServer, type TestServer } from './helpers/test-server.js'
 
 const Bucket = 'xml-bodies'
 let server: TestServer
@@ -160,41 +158,19 @@ function sendDeclared(
   declared: number,
   sent: string,
 ): Promise<{ status: number; text: string }> {
-  const url = new URL(server.url)
-  const headers: Record<string, string> = {
-    host: url.host,
-    'x-amz-date': formatAmzDate(new Date()),
-    'x-amz-content-sha256': UNSIGNED_PAYLOAD,
-    'content-length': String(declared),
-  }
-  const [path, query = ''] = target.split('?')
-  const { authorization } = signRequest(
-    nodeCrypto,
-    { method, path: path!, query: query === '' ? [] : [[query, '']], headers },
-    {
-      accessKey: ROOT.accessKey,
-      secretKey: ROOT.secretKey,
-      region: 'us-east-1',
-      date: new Date(),
-      signedHeaders: ['host', 'x-amz-date', 'x-amz-content-sha256'],
-    },
-  )
+  const headers = signedHeadersFor(server.url, method, target, { 'content-length': String(declared) })
   return new Promise((resolve, reject) => {
-    const req = request(
-      `${server.url}${target}`,
-      { method, headers: { ...headers, authorization } },
-      (res) => {
-        let text = ''
-        res.setEncoding('utf8')
-        res.on('data', (chunk: string) => {
-          text += chunk
-        })
-        res.on('end', () => {
-          resolve({ status: res.statusCode ?? 0, text })
-          req.destroy()
-        })
-      },
-    )
+    const req = request(`${server.url}${target}`, { method, headers }, (res) => {
+      let text = ''
+      res.setEncoding('utf8')
+      res.on('data', (chunk: string) => {
+        text += chunk
+      })
+      res.on('end', () => {
+        resolve({ status: res.statusCode ?? 0, text })
+        req.destroy()
+      })
+    })
     req.on('error', reject)
     req.write(sent)
   })
