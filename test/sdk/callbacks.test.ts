@@ -1,19 +1,9 @@
 import { HttpResponse, http } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { type BucketItemFromList, Client } from '../../src/index.js'
-import { useMockServer } from './support/msw.js'
+import type { BucketItemFromList } from '../../src/index.js'
+import { MOCK_BASE, mockClient, useMockServer } from './support/msw.js'
 
 const { server } = useMockServer()
-const BASE = 'http://localhost:9000'
-const newClient = () =>
-  new Client({
-    endPoint: 'localhost',
-    port: 9000,
-    useSSL: false,
-    accessKey: 'AK',
-    secretKey: 'SK',
-    region: 'us-east-1',
-  })
 const LIST =
   '<ListAllMyBucketsResult><Owner><ID>1</ID></Owner><Buckets><Bucket><Name>2024</Name>' +
   '<CreationDate>2024-01-02T03:04:05.000Z</CreationDate></Bucket></Buckets></ListAllMyBucketsResult>'
@@ -26,14 +16,14 @@ function callback<T>(start: (cb: (err: Error | null, result?: T) => void) => unk
 
 describe('callback and Promise forms', () => {
   it('returns a Promise without a callback', async () => {
-    server.use(http.get(`${BASE}/`, () => HttpResponse.xml(LIST)))
-    const buckets = await newClient().listBuckets()
+    server.use(http.get(`${MOCK_BASE}/`, () => HttpResponse.xml(LIST)))
+    const buckets = await mockClient().listBuckets()
     expect(buckets).toEqual([{ name: '2024', creationDate: new Date('2024-01-02T03:04:05.000Z') }])
   })
 
   it('calls back with (null, result) and returns undefined', async () => {
-    server.use(http.get(`${BASE}/`, () => HttpResponse.xml(LIST)))
-    const client = newClient()
+    server.use(http.get(`${MOCK_BASE}/`, () => HttpResponse.xml(LIST)))
+    const client = mockClient()
     const outcome = await callback<BucketItemFromList[]>((cb) => client.listBuckets(cb))
     expect(outcome.err).toBeNull()
     expect(outcome.result?.[0]?.name).toBe('2024')
@@ -41,22 +31,22 @@ describe('callback and Promise forms', () => {
   })
 
   it('calls back with null for operations without a result', async () => {
-    server.use(http.delete(`${BASE}/photos`, () => new HttpResponse(null, { status: 204 })))
-    const client = newClient()
+    server.use(http.delete(`${MOCK_BASE}/photos`, () => new HttpResponse(null, { status: 204 })))
+    const client = mockClient()
     const outcome = await callback((cb) => client.removeBucket('photos', cb))
     expect(outcome.err).toBeNull()
   })
 
   it('calls back with the S3Error on failure', async () => {
-    server.use(http.head(`${BASE}/photos/a`, () => new HttpResponse(null, { status: 404 })))
-    const client = newClient()
+    server.use(http.head(`${MOCK_BASE}/photos/a`, () => new HttpResponse(null, { status: 404 })))
+    const client = mockClient()
     const outcome = await callback((cb) => client.statObject('photos', 'a', cb))
     expect(outcome.err).toMatchObject({ name: 'S3Error', code: 'NotFound' })
   })
 
   it('finds the callback after optional arguments', async () => {
-    server.use(http.put(`${BASE}/photos/a`, () => new HttpResponse(null, { headers: { etag: '"x"' } })))
-    const client = newClient()
+    server.use(http.put(`${MOCK_BASE}/photos/a`, () => new HttpResponse(null, { headers: { etag: '"x"' } })))
+    const client = mockClient()
     const withMeta = await callback((cb) => client.putObject('photos', 'a', 'x', { owner: 'ana' }, cb))
     expect(withMeta).toMatchObject({ err: null, result: { etag: 'x', versionId: null } })
     const withBoth = await callback((cb) => client.putObject('photos', 'a', 'x', 1, { owner: 'ana' }, cb))
@@ -66,7 +56,7 @@ describe('callback and Promise forms', () => {
   })
 
   describe('argument errors travel the same way', () => {
-    const client = newClient()
+    const client = mockClient()
     it.each<[string, () => Promise<unknown>, string]>([
       ['bad bucket name', () => client.makeBucket('Not_Valid'), 'InvalidBucketNameError'],
       ['bad object name', () => client.statObject('photos', ''), 'InvalidObjectNameError'],

@@ -14,24 +14,14 @@ import {
   S3Error,
   TimeoutError,
 } from '../../src/index.js'
-import { useMockServer } from './support/msw.js'
+import { MOCK_BASE, mockClient, useMockServer } from './support/msw.js'
 
 const { server } = useMockServer()
-const BASE = 'http://localhost:9000'
-const newClient = () =>
-  new Client({
-    endPoint: 'localhost',
-    port: 9000,
-    useSSL: false,
-    accessKey: 'AK',
-    secretKey: 'SK',
-    region: 'us-east-1',
-  })
 
 describe('errors', () => {
   it('parses S3Error fields from an XML error body', async () => {
     server.use(
-      http.get(`${BASE}/photos/missing.jpg`, () =>
+      http.get(`${MOCK_BASE}/photos/missing.jpg`, () =>
         HttpResponse.xml(
           '<?xml version="1.0" encoding="UTF-8"?><Error><Code>NoSuchKey</Code><Message>The specified key does not exist.</Message>' +
             '<Key>missing.jpg</Key><BucketName>photos</BucketName><Resource>/photos/missing.jpg</Resource>' +
@@ -40,7 +30,7 @@ describe('errors', () => {
         ),
       ),
     )
-    const error = await newClient()
+    const error = await mockClient()
       .getObject('photos', 'missing.jpg')
       .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(S3Error)
@@ -60,14 +50,14 @@ describe('errors', () => {
 
   it('keeps unknown codes, and falls back to headers for request ids', async () => {
     server.use(
-      http.delete(`${BASE}/photos`, () =>
+      http.delete(`${MOCK_BASE}/photos`, () =>
         HttpResponse.xml('<Error><Code>XSiloSpecial</Code><Message>custom</Message></Error>', {
           status: 409,
           headers: { 'x-amz-request-id': 'REQ', 'x-amz-id-2': 'HOST' },
         }),
       ),
     )
-    await expect(newClient().removeBucket('photos')).rejects.toMatchObject({
+    await expect(mockClient().removeBucket('photos')).rejects.toMatchObject({
       code: 'XSiloSpecial',
       requestId: 'REQ',
       hostId: 'HOST',
@@ -76,8 +66,8 @@ describe('errors', () => {
   })
 
   it('maps a body-less HEAD 404 to NotFound naming the object', async () => {
-    server.use(http.head(`${BASE}/photos/a.jpg`, () => new HttpResponse(null, { status: 404 })))
-    await expect(newClient().statObject('photos', 'a.jpg')).rejects.toMatchObject({
+    server.use(http.head(`${MOCK_BASE}/photos/a.jpg`, () => new HttpResponse(null, { status: 404 })))
+    await expect(mockClient().statObject('photos', 'a.jpg')).rejects.toMatchObject({
       name: 'S3Error',
       code: 'NotFound',
       statusCode: 404,
@@ -87,8 +77,8 @@ describe('errors', () => {
   })
 
   it('maps a body-less HEAD 403 to AccessDenied', async () => {
-    server.use(http.head(`${BASE}/photos/a.jpg`, () => new HttpResponse(null, { status: 403 })))
-    await expect(newClient().statObject('photos', 'a.jpg')).rejects.toMatchObject({
+    server.use(http.head(`${MOCK_BASE}/photos/a.jpg`, () => new HttpResponse(null, { status: 403 })))
+    await expect(mockClient().statObject('photos', 'a.jpg')).rejects.toMatchObject({
       code: 'AccessDenied',
       statusCode: 403,
     })
@@ -97,7 +87,7 @@ describe('errors', () => {
   it('uses x-minio-error-code on body-less responses', async () => {
     server.use(
       http.head(
-        `${BASE}/photos/a.jpg`,
+        `${MOCK_BASE}/photos/a.jpg`,
         () =>
           new HttpResponse(null, {
             status: 404,
@@ -105,15 +95,17 @@ describe('errors', () => {
           }),
       ),
     )
-    await expect(newClient().statObject('photos', 'a.jpg')).rejects.toMatchObject({
+    await expect(mockClient().statObject('photos', 'a.jpg')).rejects.toMatchObject({
       code: 'NoSuchBucket',
       message: 'no bucket',
     })
   })
 
   it('does not choke on a non-XML error body (e.g. a proxy page)', async () => {
-    server.use(http.get(`${BASE}/`, () => HttpResponse.html('<html>Bad Gateway</html>', { status: 502 })))
-    await expect(newClient().listBuckets()).rejects.toMatchObject({
+    server.use(
+      http.get(`${MOCK_BASE}/`, () => HttpResponse.html('<html>Bad Gateway</html>', { status: 502 })),
+    )
+    await expect(mockClient().listBuckets()).rejects.toMatchObject({
       name: 'S3Error',
       code: 'InternalError',
       statusCode: 502,
@@ -121,17 +113,17 @@ describe('errors', () => {
   })
 
   it('reports an invalid success body as InvalidXMLError', async () => {
-    server.use(http.get(`${BASE}/`, () => HttpResponse.text('not xml')))
-    await expect(newClient().listBuckets()).rejects.toMatchObject({ name: 'InvalidXMLError' })
+    server.use(http.get(`${MOCK_BASE}/`, () => HttpResponse.text('not xml')))
+    await expect(mockClient().listBuckets()).rejects.toMatchObject({ name: 'InvalidXMLError' })
   })
 
   it('bucketExists is false on 404 and rethrows other errors', async () => {
     server.use(
-      http.head(`${BASE}/gone`, () => new HttpResponse(null, { status: 404 })),
-      http.head(`${BASE}/secret`, () => new HttpResponse(null, { status: 403 })),
-      http.head(`${BASE}/there`, () => new HttpResponse(null, { status: 200 })),
+      http.head(`${MOCK_BASE}/gone`, () => new HttpResponse(null, { status: 404 })),
+      http.head(`${MOCK_BASE}/secret`, () => new HttpResponse(null, { status: 403 })),
+      http.head(`${MOCK_BASE}/there`, () => new HttpResponse(null, { status: 200 })),
     )
-    const client = newClient()
+    const client = mockClient()
     expect(await client.bucketExists('gone')).toBe(false)
     expect(await client.bucketExists('there')).toBe(true)
     await expect(client.bucketExists('secret')).rejects.toMatchObject({ code: 'AccessDenied' })
@@ -139,7 +131,7 @@ describe('errors', () => {
 
   it('bucketExists is false when the region lookup says NoSuchBucket', async () => {
     server.use(
-      http.get(`${BASE}/gone`, () =>
+      http.get(`${MOCK_BASE}/gone`, () =>
         HttpResponse.xml('<Error><Code>NoSuchBucket</Code><Message>nope</Message></Error>', { status: 404 }),
       ),
     )
@@ -154,8 +146,8 @@ describe('errors', () => {
   })
 
   it('wraps connection failures in NetworkError with the cause', async () => {
-    server.use(http.get(`${BASE}/`, () => HttpResponse.error()))
-    const error = await newClient()
+    server.use(http.get(`${MOCK_BASE}/`, () => HttpResponse.error()))
+    const error = await mockClient()
       .listBuckets()
       .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(NetworkError)

@@ -1,20 +1,8 @@
 import { HttpResponse, http } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { Client } from '../../src/index.js'
-import { useMockServer } from './support/msw.js'
+import { MOCK_BASE, mockClient, useMockServer, xmlResponse } from './support/msw.js'
 
 const { server, seen } = useMockServer()
-const BASE = 'http://localhost:9000'
-const newClient = () =>
-  new Client({
-    endPoint: 'localhost',
-    port: 9000,
-    useSSL: false,
-    accessKey: 'AK',
-    secretKey: 'SK',
-    region: 'us-east-1',
-  })
-const xml = (body: string) => new HttpResponse(body, { headers: { 'content-type': 'application/xml' } })
 const KEYS = Array.from({ length: 2500 }, (_, i) => `k${String(i).padStart(5, '0')}`)
 const contents = (keys: string[]) =>
   keys
@@ -27,13 +15,13 @@ const contents = (keys: string[]) =>
 /** A V2 bucket over KEYS, pages of 1000, tokens "t<index>". */
 function serveV2(keys = KEYS) {
   server.use(
-    http.get(`${BASE}/photos`, ({ request }) => {
+    http.get(`${MOCK_BASE}/photos`, ({ request }) => {
       const q = new URL(request.url).searchParams
       const from = Number((q.get('continuation-token') ?? 't0').slice(1))
       const page = keys.slice(from, from + Number(q.get('max-keys')))
       const next = from + page.length
       const truncated = next < keys.length
-      return xml(
+      return xmlResponse(
         `<ListBucketResult><EncodingType>url</EncodingType><IsTruncated>${truncated}</IsTruncated>${truncated ? `<NextContinuationToken>t${next}</NextContinuationToken>` : ''}${contents(page)}</ListBucketResult>`,
       )
     }),
@@ -49,7 +37,7 @@ async function collect<T>(stream: AsyncIterable<T>): Promise<T[]> {
 describe('listObjectsV2', () => {
   it('pages through every key with continuation tokens, items shaped like minio-js', async () => {
     serveV2()
-    const items = await collect(newClient().listObjectsV2('photos', '', true))
+    const items = await collect(mockClient().listObjectsV2('photos', '', true))
     expect(items.map((i) => i.name)).toEqual(KEYS)
     expect(items[0]).toEqual({
       name: 'k00000',
@@ -71,7 +59,7 @@ describe('listObjectsV2', () => {
 
   it('fetches one page ahead of the consumer, never more (bounded backpressure)', async () => {
     serveV2()
-    const stream = newClient().listObjectsV2('photos', '', true)
+    const stream = mockClient().listObjectsV2('photos', '', true)
     const iterator = stream[Symbol.asyncIterator]()
     await iterator.next()
     await new Promise((r) => setTimeout(r, 50))
@@ -88,7 +76,7 @@ describe('listObjectsV2', () => {
     serveV2(['a b+c', 'ü/ñ', '%41'])
     const names: string[] = []
     await new Promise<void>((resolve, reject) =>
-      newClient()
+      mockClient()
         .listObjectsV2('photos', '', true)
         .on('data', (item: { name: string }) => names.push(item.name))
         .on('end', resolve)
@@ -99,13 +87,13 @@ describe('listObjectsV2', () => {
 
   it('lists directory-style with delimiter / when not recursive: objects then { prefix, size: 0 }', async () => {
     server.use(
-      http.get(`${BASE}/photos`, () =>
-        xml(
+      http.get(`${MOCK_BASE}/photos`, () =>
+        xmlResponse(
           `<ListBucketResult><IsTruncated>false</IsTruncated>${contents(['top.txt'])}<CommonPrefixes><Prefix>2024/</Prefix></CommonPrefixes></ListBucketResult>`,
         ),
       ),
     )
-    const items = await collect(newClient().listObjectsV2('photos', '', false, 'a'))
+    const items = await collect(mockClient().listObjectsV2('photos', '', false, 'a'))
     expect(items.map((i) => i.name ?? i.prefix)).toEqual(['top.txt', '2024/'])
     expect(items[1]).toEqual({ prefix: '2024/', size: 0 })
     expect(seen[0]!.url.searchParams.get('delimiter')).toBe('/')
@@ -115,57 +103,59 @@ describe('listObjectsV2', () => {
   it('emits error when the server refuses', async () => {
     server.use(
       http.get(
-        `${BASE}/photos`,
+        `${MOCK_BASE}/photos`,
         () =>
           new HttpResponse('<Error><Code>AccessDenied</Code><Message>no</Message></Error>', { status: 403 }),
       ),
     )
-    await expect(collect(newClient().listObjectsV2('photos'))).rejects.toMatchObject({
+    await expect(collect(mockClient().listObjectsV2('photos'))).rejects.toMatchObject({
       name: 'S3Error',
       code: 'AccessDenied',
     })
   })
 
   it('throws at the call for a bad bucket, prefix or recursive flag', () => {
-    expect(() => newClient().listObjectsV2('Bad_Bucket')).toThrow(
+    expect(() => mockClient().listObjectsV2('Bad_Bucket')).toThrow(
       expect.objectContaining({ name: 'InvalidBucketNameError' }),
     )
-    expect(() => newClient().listObjectsV2('photos', 'x'.repeat(1025))).toThrow(
+    expect(() => mockClient().listObjectsV2('photos', 'x'.repeat(1025))).toThrow(
       expect.objectContaining({ name: 'InvalidPrefixError' }),
     )
-    expect(() => newClient().listObjectsV2('photos', '', 'yes' as never)).toThrow(/recursive/)
+    expect(() => mockClient().listObjectsV2('photos', '', 'yes' as never)).toThrow(/recursive/)
   })
 })
 
 describe('listObjects (V1)', () => {
   it('continues from the last key when a truncated page has no NextMarker (minio-js #1253)', async () => {
     server.use(
-      http.get(`${BASE}/photos`, ({ request }) => {
+      http.get(`${MOCK_BASE}/photos`, ({ request }) => {
         const marker = new URL(request.url).searchParams.get('marker') ?? ''
         const rest = KEYS.filter((k) => k > marker)
         const page = rest.slice(0, 1000)
-        return xml(
+        return xmlResponse(
           `<ListBucketResult><IsTruncated>${rest.length > 1000}</IsTruncated>${contents(page)}</ListBucketResult>`,
         )
       }),
     )
-    const items = await collect(newClient().listObjects('photos', '', true))
+    const items = await collect(mockClient().listObjects('photos', '', true))
     expect(items.map((i) => i.name)).toEqual(KEYS)
     expect(seen.map((r) => r.url.searchParams.get('marker'))).toEqual(['', 'k00999', 'k01999'])
   })
 
   it('uses NextMarker (url-decoded) when the server sends one, and honours MaxKeys', async () => {
     server.use(
-      http.get(`${BASE}/photos`, ({ request }) => {
+      http.get(`${MOCK_BASE}/photos`, ({ request }) => {
         const marker = new URL(request.url).searchParams.get('marker')
         if (marker === '')
-          return xml(
+          return xmlResponse(
             `<ListBucketResult><EncodingType>url</EncodingType><IsTruncated>true</IsTruncated><NextMarker>a%2F</NextMarker><CommonPrefixes><Prefix>a%2F</Prefix></CommonPrefixes></ListBucketResult>`,
           )
-        return xml(`<ListBucketResult><IsTruncated>false</IsTruncated>${contents(['b'])}</ListBucketResult>`)
+        return xmlResponse(
+          `<ListBucketResult><IsTruncated>false</IsTruncated>${contents(['b'])}</ListBucketResult>`,
+        )
       }),
     )
-    const items = await collect(newClient().listObjects('photos', '', false, { MaxKeys: 1 }))
+    const items = await collect(mockClient().listObjects('photos', '', false, { MaxKeys: 1 }))
     expect(items.map((i) => i.name ?? i.prefix)).toEqual(['a/', 'b'])
     expect(seen.map((r) => r.url.searchParams.get('marker'))).toEqual(['', 'a/'])
     expect(seen[0]!.url.searchParams.get('max-keys')).toBe('1')
@@ -175,27 +165,29 @@ describe('listObjects (V1)', () => {
 describe('listIncompleteUploads', () => {
   it('sums each upload’s part sizes and follows both upload markers', async () => {
     server.use(
-      http.get(`${BASE}/photos`, ({ request }) => {
+      http.get(`${MOCK_BASE}/photos`, ({ request }) => {
         const q = new URL(request.url).searchParams
         if (!q.has('uploads')) return undefined
         if (!q.get('key-marker'))
-          return xml(
+          return xmlResponse(
             `<ListMultipartUploadsResult><IsTruncated>true</IsTruncated><NextKeyMarker>v.mp4</NextKeyMarker><NextUploadIdMarker>u1</NextUploadIdMarker><Upload><Key>v.mp4</Key><UploadId>u1</UploadId><Initiated>2024-01-01T00:00:00.000Z</Initiated></Upload></ListMultipartUploadsResult>`,
           )
-        return xml(
+        return xmlResponse(
           `<ListMultipartUploadsResult><IsTruncated>false</IsTruncated><Upload><Key>v.mp4</Key><UploadId>u2</UploadId><Initiated>2024-01-02T00:00:00.000Z</Initiated></Upload></ListMultipartUploadsResult>`,
         )
       }),
-      http.get(`${BASE}/photos/v.mp4`, ({ request }) => {
+      http.get(`${MOCK_BASE}/photos/v.mp4`, ({ request }) => {
         const id = new URL(request.url).searchParams.get('uploadId')
         const sizes = id === 'u1' ? [5, 7] : [11]
         const parts = sizes.map(
           (s, i) => `<Part><PartNumber>${i + 1}</PartNumber><ETag>"x"</ETag><Size>${s}</Size></Part>`,
         )
-        return xml(`<ListPartsResult><IsTruncated>false</IsTruncated>${parts.join('')}</ListPartsResult>`)
+        return xmlResponse(
+          `<ListPartsResult><IsTruncated>false</IsTruncated>${parts.join('')}</ListPartsResult>`,
+        )
       }),
     )
-    const items = await collect(newClient().listIncompleteUploads('photos', '', true))
+    const items = await collect(mockClient().listIncompleteUploads('photos', '', true))
     expect(items).toEqual([
       { key: 'v.mp4', uploadId: 'u1', initiated: new Date('2024-01-01T00:00:00.000Z'), size: 12 },
       { key: 'v.mp4', uploadId: 'u2', initiated: new Date('2024-01-02T00:00:00.000Z'), size: 11 },
@@ -209,22 +201,22 @@ describe('listIncompleteUploads', () => {
 describe('listIncompleteUploads, racing a completion', () => {
   it('leaves out an upload that was completed or aborted after it was listed', async () => {
     server.use(
-      http.get(`${BASE}/photos`, () =>
-        xml(
+      http.get(`${MOCK_BASE}/photos`, () =>
+        xmlResponse(
           `<ListMultipartUploadsResult><IsTruncated>false</IsTruncated><Upload><Key>gone</Key><UploadId>g</UploadId><Initiated>2024-01-01T00:00:00.000Z</Initiated></Upload><Upload><Key>live</Key><UploadId>l</UploadId><Initiated>2024-01-01T00:00:00.000Z</Initiated></Upload></ListMultipartUploadsResult>`,
         ),
       ),
       http.get(
-        `${BASE}/photos/gone`,
+        `${MOCK_BASE}/photos/gone`,
         () => new HttpResponse('<Error><Code>NoSuchUpload</Code></Error>', { status: 404 }),
       ),
-      http.get(`${BASE}/photos/live`, () =>
-        xml(
+      http.get(`${MOCK_BASE}/photos/live`, () =>
+        xmlResponse(
           `<ListPartsResult><IsTruncated>false</IsTruncated><Part><PartNumber>1</PartNumber><Size>3</Size></Part></ListPartsResult>`,
         ),
       ),
     )
-    const items = await collect(newClient().listIncompleteUploads('photos', '', true))
+    const items = await collect(mockClient().listIncompleteUploads('photos', '', true))
     expect(items.map((i) => [i.key, i.size])).toEqual([['live', 3]])
   })
 })

@@ -2,23 +2,11 @@ import { createHash, randomBytes } from 'node:crypto'
 import { Readable } from 'node:stream'
 import { HttpResponse, http } from 'msw'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { Client } from '../../src/index.js'
 import { fakeMultipart } from './support/fake-multipart.js'
-import { useMockServer } from './support/msw.js'
+import { MOCK_BASE, mockClient, useMockServer } from './support/msw.js'
 
 const { server, seen } = useMockServer()
-const BASE = 'http://localhost:9000'
 const MiB = 1024 * 1024
-const newClient = (partSize?: number) =>
-  new Client({
-    endPoint: 'localhost',
-    port: 9000,
-    useSSL: false,
-    accessKey: 'AK',
-    secretKey: 'SK',
-    region: 'us-east-1',
-    partSize,
-  })
 const md5 = (b: Uint8Array) => createHash('md5').update(b).digest('base64')
 /** A stream of `total` bytes in 64 KiB chunks, with no size known up front. */
 const streamOf = (bytes: Buffer) =>
@@ -31,14 +19,14 @@ const uploadParts = () => seen.filter((r) => r.method === 'PUT' && r.url.searchP
 
 let fake: ReturnType<typeof fakeMultipart>
 beforeEach(() => {
-  fake = fakeMultipart(BASE, 'videos')
+  fake = fakeMultipart(MOCK_BASE, 'videos')
   server.use(...fake.handlers)
 })
 
 describe('putObject multipart', () => {
   it('sends list-uploads, create, parts with Content-MD5, then complete listing every part', async () => {
     const data = randomBytes(12 * MiB)
-    const info = await newClient().putObject('videos', 'a.mp4', data, undefined, undefined, {
+    const info = await mockClient().putObject('videos', 'a.mp4', data, undefined, undefined, {
       partSize: 5 * MiB,
     })
     expect(info).toEqual({ etag: 'final-3', versionId: null })
@@ -54,25 +42,27 @@ describe('putObject multipart', () => {
   })
 
   it('sends a known size ≤ 5 MiB as one PUT and 5 MiB + 1 byte as multipart', async () => {
-    server.use(http.put(`${BASE}/videos/small`, () => new HttpResponse(null, { headers: { etag: '"e"' } })))
-    await newClient().putObject('videos', 'small', Buffer.alloc(5 * MiB))
+    server.use(
+      http.put(`${MOCK_BASE}/videos/small`, () => new HttpResponse(null, { headers: { etag: '"e"' } })),
+    )
+    await mockClient().putObject('videos', 'small', Buffer.alloc(5 * MiB))
     expect(seen.map((r) => r.method)).toEqual(['PUT'])
     expect(seen[0]!.headers.get('content-md5')).toBe(md5(Buffer.alloc(5 * MiB)))
     seen.length = 0
-    await newClient().putObject('videos', 'big', Buffer.alloc(5 * MiB + 1))
+    await mockClient().putObject('videos', 'big', Buffer.alloc(5 * MiB + 1))
     expect(fake.completed.get('big')).toEqual({ parts: [1], size: 5 * MiB + 1 })
   })
 
   it('cuts an unknown-length stream into 8 MiB parts by default, and at a smaller client partSize', async () => {
     const data = randomBytes(20 * MiB)
-    await newClient().putObject('videos', 'u1', streamOf(data))
+    await mockClient().putObject('videos', 'u1', streamOf(data))
     expect(uploadParts().map((r) => Number(r.headers.get('content-length')))).toEqual([
       8 * MiB,
       8 * MiB,
       4 * MiB,
     ])
     seen.length = 0
-    await newClient(6 * MiB).putObject('videos', 'u2', streamOf(data))
+    await mockClient({ partSize: 6 * MiB }).putObject('videos', 'u2', streamOf(data))
     expect(uploadParts().map((r) => Number(r.headers.get('content-length')))).toEqual([
       6 * MiB,
       6 * MiB,
@@ -83,7 +73,7 @@ describe('putObject multipart', () => {
   })
 
   it('cuts a known size into 16 MiB parts by default (memory ~ 16 MiB × (concurrency + 1))', async () => {
-    await newClient().putObject('videos', 'k40', Buffer.alloc(40 * MiB))
+    await mockClient().putObject('videos', 'k40', Buffer.alloc(40 * MiB))
     expect(uploadParts().map((r) => Number(r.headers.get('content-length')))).toEqual([
       16 * MiB,
       16 * MiB,
@@ -93,9 +83,9 @@ describe('putObject multipart', () => {
 
   it('sends an empty stream as one zero-byte PUT', async () => {
     server.use(
-      http.put(`${BASE}/videos/empty`, () => new HttpResponse(null, { headers: { etag: '"d41d8"' } })),
+      http.put(`${MOCK_BASE}/videos/empty`, () => new HttpResponse(null, { headers: { etag: '"d41d8"' } })),
     )
-    await newClient().putObject('videos', 'empty', Readable.from([]))
+    await mockClient().putObject('videos', 'empty', Readable.from([]))
     expect(seen.map((r) => `${r.method} ${r.headers.get('content-length')}`)).toEqual(['PUT 0'])
   })
 
@@ -104,7 +94,7 @@ describe('putObject multipart', () => {
     const part = (n: number) => data.subarray((n - 1) * 5 * MiB, n * 5 * MiB)
     const old = fake.seed('resume.bin', { 1: part(1), 2: part(2), 3: randomBytes(5 * MiB) })
     fake.partsPerPage = 1
-    await newClient().putObject('videos', 'resume.bin', streamOf(data), undefined, {}, { partSize: 5 * MiB })
+    await mockClient().putObject('videos', 'resume.bin', streamOf(data), undefined, {}, { partSize: 5 * MiB })
     expect(fake.partRequests.sort()).toEqual([3, 4])
     const listParts = seen.filter(
       (r) => r.method === 'GET' && r.url.searchParams.get('uploadId') === old.uploadId,
@@ -116,7 +106,7 @@ describe('putObject multipart', () => {
 
   it('does not look for an upload to resume when resume is false', async () => {
     fake.seed('fresh.bin', { 1: Buffer.alloc(5 * MiB) })
-    await newClient().putObject(
+    await mockClient().putObject(
       'videos',
       'fresh.bin',
       Buffer.alloc(10 * MiB),
@@ -128,7 +118,7 @@ describe('putObject multipart', () => {
 
   it('uploads parts in parallel, never more than `concurrency` at once', async () => {
     fake.partDelayMs = 30
-    await newClient().putObject(
+    await mockClient().putObject(
       'videos',
       'par',
       randomBytes(30 * MiB),
@@ -141,7 +131,7 @@ describe('putObject multipart', () => {
 
   it('reports progress as the bytes are sent (64 KiB steps), not per part, up to the total', async () => {
     const progress: Array<{ loaded: number; total?: number }> = []
-    await newClient().putObject(
+    await mockClient().putObject(
       'videos',
       'p',
       Buffer.alloc(12 * MiB),
@@ -165,7 +155,7 @@ describe('putObject multipart', () => {
     const data = randomBytes(12 * MiB)
     fake.seed('resumed-progress', { 1: data.subarray(0, 5 * MiB) })
     const progress: number[] = []
-    await newClient().putObject(
+    await mockClient().putObject(
       'videos',
       'resumed-progress',
       data,
@@ -181,7 +171,7 @@ describe('putObject multipart', () => {
   it('keeps the parts when a part fails (so a retry resumes), and aborts with keepParts: false', async () => {
     fake.failParts.add(2)
     const put = (opts: object) =>
-      newClient().putObject(
+      mockClient().putObject(
         'videos',
         'f',
         Buffer.alloc(15 * MiB),
@@ -205,7 +195,7 @@ describe('putObject multipart', () => {
   it('aborts the upload on the server when the signal fires, and rejects with AbortError', async () => {
     fake.partDelayMs = 50
     const controller = new AbortController()
-    const put = newClient().putObject(
+    const put = mockClient().putObject(
       'videos',
       'x',
       streamOf(randomBytes(40 * MiB)),
@@ -226,7 +216,7 @@ describe('putObject multipart', () => {
     const controller = new AbortController()
     controller.abort()
     await expect(
-      newClient().putObject(
+      mockClient().putObject(
         'videos',
         'k',
         Buffer.alloc(10 * MiB),
@@ -239,7 +229,7 @@ describe('putObject multipart', () => {
 
   it('calls back with the result when the last argument is a function', async () => {
     const info = await new Promise((resolve, reject) =>
-      newClient().putObject(
+      mockClient().putObject(
         'videos',
         'cb',
         Buffer.alloc(6 * MiB),
@@ -253,11 +243,11 @@ describe('putObject multipart', () => {
   })
 
   it('names the bad option', async () => {
-    await expect(newClient().putObject('videos', 'x', 'y', {}, { concurrency: 0 })).rejects.toMatchObject({
+    await expect(mockClient().putObject('videos', 'x', 'y', {}, { concurrency: 0 })).rejects.toMatchObject({
       name: 'InvalidArgumentError',
       message: expect.stringContaining('options.concurrency'),
     })
-    await expect(newClient().putObject('videos', 'x', 'y', {}, { partSize: MiB })).rejects.toMatchObject({
+    await expect(mockClient().putObject('videos', 'x', 'y', {}, { partSize: MiB })).rejects.toMatchObject({
       message: expect.stringContaining('options.partSize'),
     })
   })

@@ -4,39 +4,27 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { HttpResponse, http } from 'msw'
 import { afterAll, describe, expect, it } from 'vitest'
-import { Client, CopyConditions } from '../../src/index.js'
-import { useMockServer } from './support/msw.js'
+import { CopyConditions } from '../../src/index.js'
+import { MOCK_BASE, mockClient, useMockServer, xmlResponse } from './support/msw.js'
 
 const { server, seen } = useMockServer()
-const BASE = 'http://localhost:9000'
-const newClient = () =>
-  new Client({
-    endPoint: 'localhost',
-    port: 9000,
-    useSSL: false,
-    accessKey: 'AK',
-    secretKey: 'SK',
-    region: 'us-east-1',
-  })
-const xml = (body: string, status = 200) =>
-  new HttpResponse(body, { status, headers: { 'content-type': 'application/xml' } })
 const dir = await mkdtemp(join(tmpdir(), 'silo-sdk-'))
 afterAll(() => rm(dir, { recursive: true, force: true }))
 
 describe('removeObjects', () => {
   it('sends batches of 1,000 with Content-MD5 and reports every per-object failure', async () => {
     server.use(
-      http.post(`${BASE}/photos`, async ({ request }) => {
+      http.post(`${MOCK_BASE}/photos`, async ({ request }) => {
         const keys = [...(await request.text()).matchAll(/<Key>([^<]*)<\/Key>/g)].map((m) => m[1]!)
         const denied = keys.filter((k) => k.endsWith('7'))
         const errors = denied.map(
           (k) => `<Error><Key>${k}</Key><Code>AccessDenied</Code><Message>Access Denied</Message></Error>`,
         )
-        return xml(`<DeleteResult>${errors.join('')}</DeleteResult>`)
+        return xmlResponse(`<DeleteResult>${errors.join('')}</DeleteResult>`)
       }),
     )
     const names = Array.from({ length: 2500 }, (_, i) => `k${i}`)
-    const failures = await newClient().removeObjects('photos', [
+    const failures = await mockClient().removeObjects('photos', [
       ...names.slice(1),
       { name: 'k0', versionId: 'v1' },
     ])
@@ -62,17 +50,19 @@ describe('removeObjects', () => {
   })
 
   it('rejects when the server refuses a whole batch, instead of reporting success', async () => {
-    server.use(http.post(`${BASE}/photos`, () => xml('<Error><Code>AccessDenied</Code></Error>', 403)))
-    await expect(newClient().removeObjects('photos', ['a'])).rejects.toMatchObject({ code: 'AccessDenied' })
-    const err = await new Promise((resolve) => newClient().removeObjects('photos', ['a'], (e) => resolve(e)))
+    server.use(
+      http.post(`${MOCK_BASE}/photos`, () => xmlResponse('<Error><Code>AccessDenied</Code></Error>', 403)),
+    )
+    await expect(mockClient().removeObjects('photos', ['a'])).rejects.toMatchObject({ code: 'AccessDenied' })
+    const err = await new Promise((resolve) => mockClient().removeObjects('photos', ['a'], (e) => resolve(e)))
     expect(err).toMatchObject({ name: 'S3Error', code: 'AccessDenied' })
   })
 
   it('rejects a list that is not an array, or a bad name, before sending', async () => {
-    await expect(newClient().removeObjects('photos', 'a' as never)).rejects.toMatchObject({
+    await expect(mockClient().removeObjects('photos', 'a' as never)).rejects.toMatchObject({
       name: 'InvalidArgumentError',
     })
-    await expect(newClient().removeObjects('photos', [''])).rejects.toMatchObject({
+    await expect(mockClient().removeObjects('photos', [''])).rejects.toMatchObject({
       name: 'InvalidObjectNameError',
     })
     expect(seen).toHaveLength(0)
@@ -82,8 +72,8 @@ describe('removeObjects', () => {
 describe('copyObject', () => {
   it('sends the escaped source and the conditions, resolves with etag and lastModified', async () => {
     server.use(
-      http.put(`${BASE}/photos/copy.jpg`, () =>
-        xml(
+      http.put(`${MOCK_BASE}/photos/copy.jpg`, () =>
+        xmlResponse(
           '<CopyObjectResult><LastModified>2024-02-03T04:05:06.000Z</LastModified><ETag>"abc"</ETag></CopyObjectResult>',
         ),
       ),
@@ -91,7 +81,7 @@ describe('copyObject', () => {
     const conds = new CopyConditions()
     conds.setMatchETag('abc')
     conds.setUnmodified(new Date('2024-01-01T00:00:00Z'))
-    const result = await newClient().copyObject('photos', 'copy.jpg', '/src/a b+ü.jpg', conds)
+    const result = await mockClient().copyObject('photos', 'copy.jpg', '/src/a b+ü.jpg', conds)
     expect(result).toEqual({ etag: 'abc', lastModified: new Date('2024-02-03T04:05:06.000Z') })
     const h = seen[0]!.headers
     expect(h.get('x-amz-copy-source')).toBe('/src/a%20b%2B%C3%BC.jpg')
@@ -102,25 +92,27 @@ describe('copyObject', () => {
 
   it('rejects a 200 whose body is an error, and a failed precondition', async () => {
     server.use(
-      http.put(`${BASE}/photos/a`, () =>
-        xml('<Error><Code>InternalError</Code><Message>boom</Message></Error>'),
+      http.put(`${MOCK_BASE}/photos/a`, () =>
+        xmlResponse('<Error><Code>InternalError</Code><Message>boom</Message></Error>'),
       ),
-      http.put(`${BASE}/photos/b`, () => xml('<Error><Code>PreconditionFailed</Code></Error>', 412)),
+      http.put(`${MOCK_BASE}/photos/b`, () =>
+        xmlResponse('<Error><Code>PreconditionFailed</Code></Error>', 412),
+      ),
     )
-    await expect(newClient().copyObject('photos', 'a', '/src/x')).rejects.toMatchObject({
+    await expect(mockClient().copyObject('photos', 'a', '/src/x')).rejects.toMatchObject({
       code: 'InternalError',
       message: 'boom',
     })
-    await expect(newClient().copyObject('photos', 'b', '/src/x')).rejects.toMatchObject({
+    await expect(mockClient().copyObject('photos', 'b', '/src/x')).rejects.toMatchObject({
       code: 'PreconditionFailed',
     })
   })
 
   it('refuses an empty source and conditions that are not CopyConditions', async () => {
-    await expect(newClient().copyObject('photos', 'a', '')).rejects.toMatchObject({
+    await expect(mockClient().copyObject('photos', 'a', '')).rejects.toMatchObject({
       name: 'InvalidPrefixError',
     })
-    await expect(newClient().copyObject('photos', 'a', '/b/c', {} as never)).rejects.toMatchObject({
+    await expect(mockClient().copyObject('photos', 'a', '/b/c', {} as never)).rejects.toMatchObject({
       name: 'InvalidArgumentError',
     })
   })
@@ -133,22 +125,24 @@ describe('getPartialObject', () => {
     [0, 5, 'bytes=0-4'],
     [0, 0, null],
   ])('offset %s length %s sends Range %s', async (offset, length, range) => {
-    server.use(http.get(`${BASE}/photos/a`, () => new HttpResponse('part', { status: range ? 206 : 200 })))
-    const stream = await newClient().getPartialObject('photos', 'a', offset, length)
+    server.use(
+      http.get(`${MOCK_BASE}/photos/a`, () => new HttpResponse('part', { status: range ? 206 : 200 })),
+    )
+    const stream = await mockClient().getPartialObject('photos', 'a', offset, length)
     stream.resume()
     expect(seen[0]!.headers.get('range')).toBe(range)
   })
 
   it('stops a download when its signal fires', async () => {
-    server.use(http.get(`${BASE}/photos/slow`, () => new Promise<Response>(() => {})))
+    server.use(http.get(`${MOCK_BASE}/photos/slow`, () => new Promise<Response>(() => {})))
     const controller = new AbortController()
-    const pending = newClient().getPartialObject('photos', 'slow', 0, 10, { signal: controller.signal })
+    const pending = mockClient().getPartialObject('photos', 'slow', 0, 10, { signal: controller.signal })
     setTimeout(() => controller.abort(), 20)
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' })
   })
 
   it('rejects a negative offset', async () => {
-    await expect(newClient().getPartialObject('photos', 'a', -1)).rejects.toMatchObject({
+    await expect(mockClient().getPartialObject('photos', 'a', -1)).rejects.toMatchObject({
       name: 'InvalidArgumentError',
       message: expect.stringContaining('offset'),
     })
@@ -159,15 +153,15 @@ describe('fPutObject and fGetObject', () => {
   it('fPutObject infers Content-Type from the extension unless given', async () => {
     const file = join(dir, 'cat.JPG')
     await writeFile(file, 'meow')
-    server.use(http.put(`${BASE}/photos/*`, () => new HttpResponse(null, { headers: { etag: '"e"' } })))
-    await newClient().fPutObject('photos', 'cat.jpg', file)
-    await newClient().fPutObject('photos', 'cat2.jpg', file, { 'Content-Type': 'image/x-cat' })
+    server.use(http.put(`${MOCK_BASE}/photos/*`, () => new HttpResponse(null, { headers: { etag: '"e"' } })))
+    await mockClient().fPutObject('photos', 'cat.jpg', file)
+    await mockClient().fPutObject('photos', 'cat2.jpg', file, { 'Content-Type': 'image/x-cat' })
     expect(seen.map((r) => r.headers.get('content-type'))).toEqual(['image/jpeg', 'image/x-cat'])
     expect(new TextDecoder().decode(await seen[0]!.body)).toBe('meow')
   })
 
   it('fPutObject names a missing file', async () => {
-    await expect(newClient().fPutObject('photos', 'x', join(dir, 'nope.bin'))).rejects.toMatchObject({
+    await expect(mockClient().fPutObject('photos', 'x', join(dir, 'nope.bin'))).rejects.toMatchObject({
       message: expect.stringContaining('nope.bin'),
     })
   })
@@ -176,7 +170,7 @@ describe('fPutObject and fGetObject', () => {
     const body = 'hello, resumable world'
     server.use(
       http.head(
-        `${BASE}/photos/doc.txt`,
+        `${MOCK_BASE}/photos/doc.txt`,
         () =>
           new HttpResponse(null, {
             headers: {
@@ -186,18 +180,18 @@ describe('fPutObject and fGetObject', () => {
             },
           }),
       ),
-      http.get(`${BASE}/photos/doc.txt`, ({ request }) => {
+      http.get(`${MOCK_BASE}/photos/doc.txt`, ({ request }) => {
         const from = Number(/bytes=(\d+)-/.exec(request.headers.get('range') ?? '')?.[1] ?? 0)
         return new HttpResponse(body.slice(from), { status: from ? 206 : 200 })
       }),
     )
     const target = join(dir, 'out', 'doc.txt')
-    await newClient().fGetObject('photos', 'doc.txt', target)
+    await mockClient().fGetObject('photos', 'doc.txt', target)
     expect(await readFile(target, 'utf8')).toBe(body)
 
     await writeFile(`${target}.abc.part.silo`, body.slice(0, 7))
     const progress: number[] = []
-    await newClient().fGetObject('photos', 'doc.txt', target, { onProgress: (p) => progress.push(p.loaded) })
+    await mockClient().fGetObject('photos', 'doc.txt', target, { onProgress: (p) => progress.push(p.loaded) })
     expect(seen.at(-1)!.headers.get('range')).toBe('bytes=7-')
     expect(await readFile(target, 'utf8')).toBe(body)
     expect(progress.at(-1)).toBe(body.length)

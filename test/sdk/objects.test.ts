@@ -1,19 +1,8 @@
 import { HttpResponse, http } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { Client } from '../../src/index.js'
-import { useMockServer } from './support/msw.js'
+import { MOCK_BASE, mockClient, useMockServer } from './support/msw.js'
 
 const { server, seen } = useMockServer()
-const BASE = 'http://localhost:9000'
-const newClient = () =>
-  new Client({
-    endPoint: 'localhost',
-    port: 9000,
-    useSSL: false,
-    accessKey: 'AK',
-    secretKey: 'SK',
-    region: 'us-east-1',
-  })
 
 async function readAll(stream: AsyncIterable<Uint8Array>): Promise<string> {
   const chunks: Uint8Array[] = []
@@ -23,15 +12,15 @@ async function readAll(stream: AsyncIterable<Uint8Array>): Promise<string> {
 
 describe('object operations', () => {
   it('getObject resolves with a readable stream of the body', async () => {
-    server.use(http.get(`${BASE}/photos/a.txt`, () => HttpResponse.text('hello world')))
-    const stream = await newClient().getObject('photos', 'a.txt')
+    server.use(http.get(`${MOCK_BASE}/photos/a.txt`, () => HttpResponse.text('hello world')))
+    const stream = await mockClient().getObject('photos', 'a.txt')
     expect(typeof stream.pipe).toBe('function')
     expect(await readAll(stream)).toBe('hello world')
   })
 
   it('getObject sends versionId in the query and SSE-C keys as headers only', async () => {
-    server.use(http.get(`${BASE}/photos/a.txt`, () => HttpResponse.text('x')))
-    const stream = await newClient().getObject('photos', 'a.txt', {
+    server.use(http.get(`${MOCK_BASE}/photos/a.txt`, () => HttpResponse.text('x')))
+    const stream = await mockClient().getObject('photos', 'a.txt', {
       versionId: 'v2',
       SSECustomerAlgorithm: 'AES256',
       SSECustomerKey: 'c2VjcmV0',
@@ -48,7 +37,7 @@ describe('object operations', () => {
   it('statObject reads size, etag, date, version and metadata (x-amz-meta- stripped)', async () => {
     server.use(
       http.head(
-        `${BASE}/photos/a.jpg`,
+        `${MOCK_BASE}/photos/a.jpg`,
         () =>
           new HttpResponse(null, {
             headers: {
@@ -67,7 +56,7 @@ describe('object operations', () => {
           }),
       ),
     )
-    expect(await newClient().statObject('photos', 'a.jpg', { versionId: 'v9' })).toEqual({
+    expect(await mockClient().statObject('photos', 'a.jpg', { versionId: 'v9' })).toEqual({
       size: 1234,
       etag: 'abc123',
       lastModified: new Date('2024-01-02T03:04:05Z'),
@@ -84,8 +73,8 @@ describe('object operations', () => {
   })
 
   it('removeObject sends versionId and the bypass/force headers', async () => {
-    server.use(http.delete(`${BASE}/photos/a`, () => new HttpResponse(null, { status: 204 })))
-    await newClient().removeObject('photos', 'a', {
+    server.use(http.delete(`${MOCK_BASE}/photos/a`, () => new HttpResponse(null, { status: 204 })))
+    await mockClient().removeObject('photos', 'a', {
       versionId: 'v1',
       governanceBypass: true,
       forceDelete: true,
@@ -97,14 +86,14 @@ describe('object operations', () => {
   })
 
   it('removeBucket sends DELETE /bucket', async () => {
-    server.use(http.delete(`${BASE}/photos`, () => new HttpResponse(null, { status: 204 })))
-    await newClient().removeBucket('photos')
+    server.use(http.delete(`${MOCK_BASE}/photos`, () => new HttpResponse(null, { status: 204 })))
+    await mockClient().removeBucket('photos')
     expect(seen.map((r) => `${r.method} ${r.url.pathname}`)).toEqual(['DELETE /photos'])
   })
 
   it('listBuckets returns names as strings and dates as Dates', async () => {
     server.use(
-      http.get(`${BASE}/`, () =>
+      http.get(`${MOCK_BASE}/`, () =>
         HttpResponse.xml(
           '<ListAllMyBucketsResult><Buckets>' +
             '<Bucket><Name>1234</Name><CreationDate>2024-01-01T00:00:00.000Z</CreationDate></Bucket>' +
@@ -113,7 +102,7 @@ describe('object operations', () => {
         ),
       ),
     )
-    expect(await newClient().listBuckets()).toEqual([
+    expect(await mockClient().listBuckets()).toEqual([
       { name: '1234', creationDate: new Date('2024-01-01T00:00:00.000Z') },
       { name: 'photos', creationDate: new Date('2024-02-01T00:00:00.000Z') },
     ])

@@ -1,20 +1,10 @@
 import { Readable } from 'node:stream'
 import { HttpResponse, http } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { Client } from '../../src/index.js'
-import { useMockServer } from './support/msw.js'
+import { mockClient, useMockServer } from './support/msw.js'
 
 const { server, seen } = useMockServer()
 const URL_A = 'http://localhost:9000/photos/a'
-const newClient = () =>
-  new Client({
-    endPoint: 'localhost',
-    port: 9000,
-    useSSL: false,
-    accessKey: 'AK',
-    secretKey: 'SK',
-    region: 'us-east-1',
-  })
 const uploaded = () =>
   new HttpResponse(null, {
     headers: { etag: '"d41d8cd98f00b204e9800998ecf8427e"', 'x-amz-version-id': 'v1' },
@@ -24,7 +14,7 @@ const MiB = 1024 * 1024
 describe('putObject', () => {
   it('resolves with etag (unquoted) and versionId', async () => {
     server.use(http.put(URL_A, uploaded))
-    expect(await newClient().putObject('photos', 'a', 'x')).toEqual({
+    expect(await mockClient().putObject('photos', 'a', 'x')).toEqual({
       etag: 'd41d8cd98f00b204e9800998ecf8427e',
       versionId: 'v1',
     })
@@ -32,7 +22,7 @@ describe('putObject', () => {
 
   it('maps metadata: standard headers and x-amz-* pass through, free names become x-amz-meta-*', async () => {
     server.use(http.put(URL_A, uploaded))
-    await newClient().putObject('photos', 'a', 'x', undefined, {
+    await mockClient().putObject('photos', 'a', 'x', undefined, {
       'Content-Type': 'text/plain',
       'Content-Language': 'de',
       'Cache-Control': 'max-age=60',
@@ -55,7 +45,7 @@ describe('putObject', () => {
 
   it('measures strings in UTF-8 bytes', async () => {
     server.use(http.put(URL_A, uploaded))
-    await newClient().putObject('photos', 'a', 'héllo wörld €')
+    await mockClient().putObject('photos', 'a', 'héllo wörld €')
     const body = await seen[0]!.body
     expect(seen[0]!.headers.get('content-length')).toBe(String(Buffer.byteLength('héllo wörld €')))
     expect(new TextDecoder().decode(body)).toBe('héllo wörld €')
@@ -82,7 +72,7 @@ describe('putObject', () => {
     ['an ArrayBuffer', () => new TextEncoder().encode('hello stream').buffer, undefined],
   ])('uploads %s', async (_, data, size) => {
     server.use(http.put(URL_A, uploaded))
-    await newClient().putObject('photos', 'a', data() as never, size)
+    await mockClient().putObject('photos', 'a', data() as never, size)
     expect(seen[0]!.headers.get('content-length')).toBe('12')
     expect(new TextDecoder().decode(await seen[0]!.body)).toBe('hello stream')
   })
@@ -90,7 +80,7 @@ describe('putObject', () => {
   it('rejects a stream that is shorter than its given size', async () => {
     server.use(http.put(URL_A, uploaded))
     await expect(
-      newClient().putObject('photos', 'a', Readable.from([Buffer.from('abc')]), 10),
+      mockClient().putObject('photos', 'a', Readable.from([Buffer.from('abc')]), 10),
     ).rejects.toMatchObject({
       name: 'InvalidArgumentError',
       message: expect.stringContaining('size was given as 10 bytes but the stream has 3'),
@@ -99,7 +89,7 @@ describe('putObject', () => {
 
   it('rejects a known size over 5 TiB without sending anything', async () => {
     await expect(
-      newClient().putObject('photos', 'a', Readable.from([]), 6 * 1024 * 1024 * MiB),
+      mockClient().putObject('photos', 'a', Readable.from([]), 6 * 1024 * 1024 * MiB),
     ).rejects.toMatchObject({
       name: 'InvalidArgumentError',
       message: expect.stringContaining('5 TiB'),
@@ -108,7 +98,7 @@ describe('putObject', () => {
   })
 
   it('rejects metadata keys that are not header names', async () => {
-    await expect(newClient().putObject('photos', 'a', 'x', { 'bad key': 'v' })).rejects.toMatchObject({
+    await expect(mockClient().putObject('photos', 'a', 'x', { 'bad key': 'v' })).rejects.toMatchObject({
       name: 'InvalidArgumentError',
       message: expect.stringContaining('"bad key"'),
     })

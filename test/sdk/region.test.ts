@@ -1,14 +1,12 @@
 import { HttpResponse, http } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { Client } from '../../src/index.js'
-import { useMockServer } from './support/msw.js'
+import { MOCK_BASE, mockClient, useMockServer } from './support/msw.js'
 
 const { server, seen } = useMockServer()
-const BASE = 'http://localhost:9000'
 const credentialRegion = (i: number) =>
   /Credential=[^/]+\/\d{8}\/([^/]+)\//.exec(seen[i]!.headers.get('authorization')!)?.[1]
-const newClient = (region?: string) =>
-  new Client({ endPoint: 'localhost', port: 9000, useSSL: false, accessKey: 'AK', secretKey: 'SK', region })
+/** A mock client with this region, or none (then it asks the bucket's location). */
+const newClient = (region?: string) => mockClient({ region })
 const location = (region: string) =>
   HttpResponse.xml(
     `<LocationConstraint xmlns="http://s3.amazonaws.com/doc/2006-03-01/">${region}</LocationConstraint>`,
@@ -17,10 +15,10 @@ const location = (region: string) =>
 describe('bucket region', () => {
   it('is looked up once per bucket (GetBucketLocation signed for us-east-1), then cached', async () => {
     server.use(
-      http.get(`${BASE}/photos`, ({ request }) =>
+      http.get(`${MOCK_BASE}/photos`, ({ request }) =>
         new URL(request.url).searchParams.has('location') ? location('eu-central-1') : undefined,
       ),
-      http.head(`${BASE}/photos/*`, () => new HttpResponse(null, { status: 200 })),
+      http.head(`${MOCK_BASE}/photos/*`, () => new HttpResponse(null, { status: 200 })),
     )
     const client = newClient()
     await Promise.all([client.statObject('photos', 'a'), client.statObject('photos', 'b')])
@@ -36,7 +34,7 @@ describe('bucket region', () => {
   })
 
   it('is never looked up when the client has a region', async () => {
-    server.use(http.head(`${BASE}/photos/a`, () => new HttpResponse(null, { status: 200 })))
+    server.use(http.head(`${MOCK_BASE}/photos/a`, () => new HttpResponse(null, { status: 200 })))
     await newClient('ap-south-1').statObject('photos', 'a')
     expect(seen).toHaveLength(1)
     expect(credentialRegion(0)).toBe('ap-south-1')
@@ -44,12 +42,12 @@ describe('bucket region', () => {
 
   it('falls back to us-east-1 when the lookup is denied', async () => {
     server.use(
-      http.get(`${BASE}/photos`, () =>
+      http.get(`${MOCK_BASE}/photos`, () =>
         HttpResponse.xml('<Error><Code>AccessDenied</Code><Message>Access Denied.</Message></Error>', {
           status: 403,
         }),
       ),
-      http.head(`${BASE}/photos/a`, () => new HttpResponse(null, { status: 200 })),
+      http.head(`${MOCK_BASE}/photos/a`, () => new HttpResponse(null, { status: 200 })),
     )
     await newClient().statObject('photos', 'a')
     expect(credentialRegion(1)).toBe('us-east-1')
@@ -57,8 +55,8 @@ describe('bucket region', () => {
 
   it('treats an empty LocationConstraint as us-east-1', async () => {
     server.use(
-      http.get(`${BASE}/photos`, () => HttpResponse.xml('<LocationConstraint/>')),
-      http.head(`${BASE}/photos/a`, () => new HttpResponse(null, { status: 200 })),
+      http.get(`${MOCK_BASE}/photos`, () => HttpResponse.xml('<LocationConstraint/>')),
+      http.head(`${MOCK_BASE}/photos/a`, () => new HttpResponse(null, { status: 200 })),
     )
     await newClient().statObject('photos', 'a')
     expect(credentialRegion(1)).toBe('us-east-1')
@@ -67,11 +65,11 @@ describe('bucket region', () => {
   it('does not cache a failed lookup', async () => {
     let calls = 0
     server.use(
-      http.get(`${BASE}/photos`, () => {
+      http.get(`${MOCK_BASE}/photos`, () => {
         calls++
         return calls === 1 ? new HttpResponse('boom', { status: 500 }) : location('us-west-2')
       }),
-      http.head(`${BASE}/photos/a`, () => new HttpResponse(null, { status: 200 })),
+      http.head(`${MOCK_BASE}/photos/a`, () => new HttpResponse(null, { status: 200 })),
     )
     const client = newClient()
     await expect(client.statObject('photos', 'a')).rejects.toMatchObject({ name: 'S3Error', statusCode: 500 })
@@ -81,9 +79,9 @@ describe('bucket region', () => {
 
   it('retries once in the region an AuthorizationHeaderMalformed error names, and remembers it', async () => {
     server.use(
-      http.get(`${BASE}/photos`, () => location('us-east-1')),
-      http.head(`${BASE}/photos/a`, () => new HttpResponse(null, { status: 200 })),
-      http.delete(`${BASE}/photos/a`, ({ request }) =>
+      http.get(`${MOCK_BASE}/photos`, () => location('us-east-1')),
+      http.head(`${MOCK_BASE}/photos/a`, () => new HttpResponse(null, { status: 200 })),
+      http.delete(`${MOCK_BASE}/photos/a`, ({ request }) =>
         request.headers.get('authorization')!.includes('/eu-west-3/')
           ? new HttpResponse(null, { status: 204 })
           : HttpResponse.xml(
@@ -105,8 +103,8 @@ describe('bucket region', () => {
 
   it('makeBucket signs for the requested region, sends a LocationConstraint, and caches it', async () => {
     server.use(
-      http.put(`${BASE}/photos`, () => new HttpResponse(null, { status: 200 })),
-      http.head(`${BASE}/photos`, () => new HttpResponse(null, { status: 200 })),
+      http.put(`${MOCK_BASE}/photos`, () => new HttpResponse(null, { status: 200 })),
+      http.head(`${MOCK_BASE}/photos`, () => new HttpResponse(null, { status: 200 })),
     )
     const client = newClient()
     await client.makeBucket('photos', 'eu-north-1', { ObjectLocking: true })
@@ -120,7 +118,7 @@ describe('bucket region', () => {
   })
 
   it('makeBucket in us-east-1 sends no body; a conflicting region is an InvalidArgumentError', async () => {
-    server.use(http.put(`${BASE}/photos`, () => new HttpResponse(null, { status: 200 })))
+    server.use(http.put(`${MOCK_BASE}/photos`, () => new HttpResponse(null, { status: 200 })))
     await newClient().makeBucket('photos')
     expect((await seen[0]!.body).byteLength).toBe(0)
     expect(credentialRegion(0)).toBe('us-east-1')
@@ -132,7 +130,7 @@ describe('bucket region', () => {
 
   it('listBuckets needs no lookup', async () => {
     server.use(
-      http.get(`${BASE}/`, () =>
+      http.get(`${MOCK_BASE}/`, () =>
         HttpResponse.xml('<ListAllMyBucketsResult><Buckets/></ListAllMyBucketsResult>'),
       ),
     )

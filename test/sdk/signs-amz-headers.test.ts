@@ -6,23 +6,12 @@
  */
 import { HttpResponse, http } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { Client, CopyConditions } from '../../src/index.js'
-import { useMockServer } from './support/msw.js'
+import { CopyConditions } from '../../src/index.js'
+import { MOCK_BASE, mockClient, useMockServer, xmlResponse } from './support/msw.js'
 import { recomputeSignature } from './support/verify-sigv4.js'
 
 const { server, seen } = useMockServer()
 const SECRET = 'signs-amz-headers-secret'
-const BASE = 'http://localhost:9000'
-const newClient = () =>
-  new Client({
-    endPoint: 'localhost',
-    port: 9000,
-    useSSL: false,
-    accessKey: 'AK',
-    secretKey: SECRET,
-    region: 'us-east-1',
-  })
-const xml = (body: string) => new HttpResponse(body, { headers: { 'content-type': 'application/xml' } })
 
 /** Every request seen so far: its x-amz-* headers not in SignedHeaders, and a valid signature. */
 function unsignedAmzHeaders(): string[] {
@@ -47,8 +36,10 @@ function unsignedAmzHeaders(): string[] {
 
 describe('the SDK signs every x-amz-* header it sends', () => {
   it('putObject with user metadata, storage class and an x-amz-* pass-through header', async () => {
-    server.use(http.put(`${BASE}/photos/a.txt`, () => new HttpResponse(null, { headers: { etag: '"e"' } })))
-    await newClient().putObject('photos', 'a.txt', 'hello', undefined, {
+    server.use(
+      http.put(`${MOCK_BASE}/photos/a.txt`, () => new HttpResponse(null, { headers: { etag: '"e"' } })),
+    )
+    await mockClient({ secretKey: SECRET }).putObject('photos', 'a.txt', 'hello', undefined, {
       owner: 'ana',
       'x-amz-storage-class': 'REDUCED_REDUNDANCY',
       'X-Amz-Website-Redirect-Location': '/b.txt',
@@ -61,8 +52,8 @@ describe('the SDK signs every x-amz-* header it sends', () => {
 
   it('copyObject with its source and conditions', async () => {
     server.use(
-      http.put(`${BASE}/photos/copy.jpg`, () =>
-        xml(
+      http.put(`${MOCK_BASE}/photos/copy.jpg`, () =>
+        xmlResponse(
           '<CopyObjectResult><LastModified>2024-02-03T04:05:06.000Z</LastModified><ETag>"abc"</ETag></CopyObjectResult>',
         ),
       ),
@@ -70,13 +61,13 @@ describe('the SDK signs every x-amz-* header it sends', () => {
     const conds = new CopyConditions()
     conds.setMatchETag('abc')
     conds.setModified(new Date('2024-01-01T00:00:00Z'))
-    await newClient().copyObject('photos', 'copy.jpg', '/src/a.jpg', conds)
+    await mockClient({ secretKey: SECRET }).copyObject('photos', 'copy.jpg', '/src/a.jpg', conds)
     expect(seen[0]!.headers.get('x-amz-copy-source')).toBe('/src/a.jpg')
     expect(unsignedAmzHeaders()).toEqual([])
   })
 
   it('presigned URLs sign the host only: whoever uses one may add no x-amz-* header', async () => {
-    const client = newClient()
+    const client = mockClient({ secretKey: SECRET })
     const put = new URL(await client.presignedPutObject('photos', 'a.txt', 60))
     expect(put.searchParams.get('X-Amz-SignedHeaders')).toBe('host')
     const params = { 'response-content-type': 'text/plain' }

@@ -2,7 +2,6 @@ import { HttpResponse, http } from 'msw'
 import { describe, expect, it } from 'vitest'
 import {
   buildARN,
-  Client,
   CloudFunctionConfig,
   NotificationConfig,
   ObjectCreatedAll,
@@ -13,19 +12,9 @@ import {
   S3Error,
   TopicConfig,
 } from '../../../src/index.js'
-import { useMockServer } from '../support/msw.js'
+import { MOCK_BASE, mockClient, useMockServer } from '../support/msw.js'
 
 const { server, seen } = useMockServer()
-const BASE = 'http://localhost:9000'
-const client = () =>
-  new Client({
-    endPoint: 'localhost',
-    port: 9000,
-    useSSL: false,
-    accessKey: 'AK',
-    secretKey: 'SK',
-    region: 'us-east-1',
-  })
 const text = async (body: Promise<Uint8Array>) => new TextDecoder().decode(await body)
 
 describe('notification builders (minio-js shapes)', () => {
@@ -76,13 +65,13 @@ describe('notification builders (minio-js shapes)', () => {
 
 describe('getBucketNotification / setBucketNotification / removeAllBucketNotification', () => {
   it('PUTs ?notification with the configuration as XML, escaping values', async () => {
-    server.use(http.put(`${BASE}/photos`, () => new HttpResponse(null, { status: 200 })))
+    server.use(http.put(`${MOCK_BASE}/photos`, () => new HttpResponse(null, { status: 200 })))
     const config = new NotificationConfig()
     const queue = new QueueConfig('arn:silo:sqs::1:webhook')
     queue.addEvent(ObjectCreatedAll)
     queue.addFilterPrefix('a&b<')
     config.add(queue)
-    await client().setBucketNotification('photos', config)
+    await mockClient().setBucketNotification('photos', config)
     expect(seen[0]!.url.search).toBe('?notification=')
     const body = await text(seen[0]!.body)
     expect(body).toContain(
@@ -92,21 +81,21 @@ describe('getBucketNotification / setBucketNotification / removeAllBucketNotific
   })
 
   it('accepts a plain object of the same shape, and rejects a non-object with TypeError', async () => {
-    server.use(http.put(`${BASE}/photos`, () => new HttpResponse(null, { status: 200 })))
-    await client().setBucketNotification('photos', {
+    server.use(http.put(`${MOCK_BASE}/photos`, () => new HttpResponse(null, { status: 200 })))
+    await mockClient().setBucketNotification('photos', {
       QueueConfiguration: [{ Queue: 'arn:silo:sqs::1:redis', Event: ['s3:ObjectRemoved:*'] }],
     })
     expect(await text(seen[0]!.body)).toContain(
       '<Queue>arn:silo:sqs::1:redis</Queue><Event>s3:ObjectRemoved:*</Event>',
     )
-    await expect(client().setBucketNotification('photos', 'x' as unknown as object)).rejects.toThrow(
+    await expect(mockClient().setBucketNotification('photos', 'x' as unknown as object)).rejects.toThrow(
       TypeError,
     )
   })
 
   it('removeAllBucketNotification PUTs an empty configuration', async () => {
-    server.use(http.put(`${BASE}/photos`, () => new HttpResponse(null, { status: 200 })))
-    await client().removeAllBucketNotification('photos')
+    server.use(http.put(`${MOCK_BASE}/photos`, () => new HttpResponse(null, { status: 200 })))
+    await mockClient().removeAllBucketNotification('photos')
     expect(await text(seen[0]!.body)).toMatch(
       /<NotificationConfiguration xmlns="[^"]+"><\/NotificationConfiguration>$/,
     )
@@ -115,7 +104,7 @@ describe('getBucketNotification / setBucketNotification / removeAllBucketNotific
   it('parses the answer into a NotificationConfig that can be set again', async () => {
     server.use(
       http.get(
-        `${BASE}/photos`,
+        `${MOCK_BASE}/photos`,
         () =>
           new HttpResponse(
             '<?xml version="1.0" encoding="UTF-8"?><NotificationConfiguration xmlns="http://s3.amazonaws.com/doc/2006-03-01/">' +
@@ -126,7 +115,7 @@ describe('getBucketNotification / setBucketNotification / removeAllBucketNotific
           ),
       ),
     )
-    const config = await client().getBucketNotification('photos')
+    const config = await mockClient().getBucketNotification('photos')
     expect(config).toBeInstanceOf(NotificationConfig)
     const [queue] = config.QueueConfiguration!
     expect(queue).toBeInstanceOf(QueueConfig)
@@ -141,7 +130,7 @@ describe('getBucketNotification / setBucketNotification / removeAllBucketNotific
   it('calls back, and reports server errors as S3Error', async () => {
     server.use(
       http.get(
-        `${BASE}/nobucket`,
+        `${MOCK_BASE}/nobucket`,
         () =>
           new HttpResponse('<Error><Code>NoSuchBucket</Code><Message>gone</Message></Error>', {
             status: 404,
@@ -150,7 +139,7 @@ describe('getBucketNotification / setBucketNotification / removeAllBucketNotific
       ),
     )
     const err = await new Promise<Error | null>((resolve) =>
-      client().getBucketNotification('nobucket', (e) => resolve(e)),
+      mockClient().getBucketNotification('nobucket', (e) => resolve(e)),
     )
     expect(err).toBeInstanceOf(S3Error)
     expect((err as S3Error).code).toBe('NoSuchBucket')

@@ -4,6 +4,7 @@
  */
 import { createHash } from 'node:crypto'
 import { HttpResponse, http, type RequestHandler } from 'msw'
+import { xmlResponse } from './msw.js'
 
 export interface FakePart {
   etag: string
@@ -35,7 +36,6 @@ export interface FakeMultipart {
 }
 
 const md5 = (bytes: Uint8Array) => createHash('md5').update(bytes).digest()
-const xml = (body: string) => new HttpResponse(body, { headers: { 'content-type': 'application/xml' } })
 
 export function fakeMultipart(base: string, bucket: string): FakeMultipart {
   let nextId = 1
@@ -76,18 +76,18 @@ export function fakeMultipart(base: string, bucket: string): FakeMultipart {
           parts: new Map(),
         }
         fake.uploads.set(upload.uploadId, upload)
-        return xml(
+        return xmlResponse(
           `<InitiateMultipartUploadResult><Bucket>${bucket}</Bucket><Key>${upload.key}</Key><UploadId>${upload.uploadId}</UploadId></InitiateMultipartUploadResult>`,
         )
       }
       const upload = fake.uploads.get(url.searchParams.get('uploadId') ?? '')
-      if (!upload) return xml('<Error><Code>NoSuchUpload</Code></Error>')
+      if (!upload) return xmlResponse('<Error><Code>NoSuchUpload</Code></Error>')
       const body = await request.text()
       const numbers = [...body.matchAll(/<PartNumber>(\d+)<\/PartNumber>/g)].map((m) => Number(m[1]))
       const size = numbers.reduce((sum, n) => sum + (upload.parts.get(n)?.size ?? 0), 0)
       fake.completed.set(upload.key, { parts: numbers, size })
       fake.uploads.delete(upload.uploadId)
-      return xml(
+      return xmlResponse(
         `<CompleteMultipartUploadResult><Key>${upload.key}</Key><ETag>"final-${numbers.length}"</ETag></CompleteMultipartUploadResult>`,
       )
     }),
@@ -132,7 +132,7 @@ export function fakeMultipart(base: string, bucket: string): FakeMultipart {
         const p = upload.parts.get(n)!
         return `<Part><PartNumber>${n}</PartNumber><LastModified>2024-01-01T00:00:00.000Z</LastModified><ETag>&quot;${p.etag}&quot;</ETag><Size>${p.size}</Size></Part>`
       })
-      return xml(
+      return xmlResponse(
         `<ListPartsResult><IsTruncated>${truncated}</IsTruncated>${truncated ? `<NextPartNumberMarker>${page.at(-1)}</NextPartNumberMarker>` : ''}${parts.join('')}</ListPartsResult>`,
       )
     }),
@@ -145,7 +145,7 @@ export function fakeMultipart(base: string, bucket: string): FakeMultipart {
         (u) =>
           `<Upload><Key>${encodeURIComponent(u.key)}</Key><UploadId>${u.uploadId}</UploadId><Initiated>${u.initiated.toISOString()}</Initiated></Upload>`,
       )
-      return xml(
+      return xmlResponse(
         `<ListMultipartUploadsResult><EncodingType>url</EncodingType><IsTruncated>false</IsTruncated>${items.join('')}</ListMultipartUploadsResult>`,
       )
     }),

@@ -1,6 +1,32 @@
 /** One msw server per test file; any request without a handler fails the test. */
+import { HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll } from 'vitest'
+import { Client, type ClientOptions } from '../../../src/index.js'
+
+/** Where the mock server answers: msw catches every request a `mockClient` sends there. */
+export const MOCK_BASE = 'http://localhost:9000'
+
+/**
+ * A client for MOCK_BASE with key AK/SK and region us-east-1 (so it sends no location lookup
+ * first); `options` change any of them.
+ */
+export function mockClient(options: Partial<ClientOptions> = {}): Client {
+  return new Client({
+    endPoint: 'localhost',
+    port: 9000,
+    useSSL: false,
+    accessKey: 'AK',
+    secretKey: 'SK',
+    region: 'us-east-1',
+    ...options,
+  })
+}
+
+/** An answer with an XML body, as S3 sends them. */
+export function xmlResponse(body: string, status = 200): HttpResponse<string> {
+  return new HttpResponse(body, { status, headers: { 'content-type': 'application/xml' } })
+}
 
 /** A request as the server saw it. */
 export interface SeenRequest {
