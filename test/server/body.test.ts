@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { nodeCrypto } from '../../src/server/auth/node-crypto.js'
 import { decodeAwsChunked } from '../../src/server/body/aws-chunked.js'
 import { verifyChecksum } from '../../src/server/body/checksum.js'
-import { crc32c } from '../../src/server/body/crc32c.js'
+import { CHECKSUM_ALGORITHMS } from '../../src/server/body/checksum-algorithms.js'
 import { verifySha256 } from '../../src/server/body/verify-sha256.js'
 import { isS3ServerError } from '../../src/server/errors.js'
 import { deriveSigningKey } from '../../src/shared/sigv4/index.js'
@@ -101,8 +101,20 @@ describe('decodeAwsChunked: STREAMING-AWS4-HMAC-SHA256-PAYLOAD (AWS example chai
 })
 
 describe('payload verifiers', () => {
-  it('crc32c matches the standard check value', () => {
-    expect(crc32c(Buffer.from('123456789'))).toBe(0xe3069283)
+  it('each checksum algorithm gives its standard check value for "123456789"', async () => {
+    const check: Record<string, string> = {
+      crc32: 'cbf43926',
+      crc32c: 'e3069283',
+      crc64nvme: 'ae8b14860a799888',
+      sha1: 'f7c3bc1d808e04732adf679965ccc34ca7ae3441',
+      sha256: '15e2b0d3c33891ebb0f1ef609ec419420c20e320ce94c65fbc8c3312448eb225',
+    }
+    for (const [suffix, algorithm] of Object.entries(CHECKSUM_ALGORITHMS)) {
+      const sum = algorithm.create()
+      sum.update(Buffer.from('1234'))
+      sum.update(Buffer.from('56789'))
+      expect([suffix, Buffer.from(await sum.digest()).toString('hex')]).toEqual([suffix, check[suffix]])
+    }
   })
 
   it('verifySha256 passes the body through, or fails with XAmzContentSHA256Mismatch', async () => {
@@ -116,9 +128,10 @@ describe('payload verifiers', () => {
 
   it('verifyChecksum fails with BadDigest on a wrong crc32', async () => {
     const data = Buffer.from('some data')
-    const ok = { header: 'x-amz-checksum-crc32', expected: () => crc32Base64(data) }
+    const algorithm = CHECKSUM_ALGORITHMS.crc32!
+    const ok = { algorithm, header: 'x-amz-checksum-crc32', expected: () => crc32Base64(data) }
     expect((await collect(verifyChecksum(pieces(data, 2), ok))).equals(data)).toBe(true)
-    const bad = { header: 'x-amz-checksum-crc32', expected: () => 'AAAAAA==' }
+    const bad = { algorithm, header: 'x-amz-checksum-crc32', expected: () => 'AAAAAA==' }
     expect(await codeOf(collect(verifyChecksum(pieces(data, 2), bad)))).toBe('BadDigest')
   })
 })

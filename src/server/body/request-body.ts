@@ -5,7 +5,8 @@ import type { Authentication } from '../auth/auth-context.js'
 import { S3ServerError } from '../errors.js'
 import { decodeAwsChunked } from './aws-chunked.js'
 import { watchBodyProgress } from './body-timeout.js'
-import { type ChecksumSpec, verifyChecksum } from './checksum.js'
+import { verifyChecksum } from './checksum.js'
+import { readChecksumRequest } from './read-checksum-request.js'
 import { limitSize, verifySha256 } from './verify-sha256.js'
 
 /** S3's largest single PUT: 5 GiB. */
@@ -16,23 +17,26 @@ export interface RequestBody {
   body: AsyncIterable<Uint8Array>
   /** Decoded length when declared; storage fails with IncompleteBody on any other length. */
   size: number | undefined
+  /** The flexible checksum the request carried, once the body has ended verified. */
+  checksum: VerifiedChecksum | undefined
 }
 
-const CHECKSUM_HEADERS = [
-  'x-amz-checksum-crc32',
-  'x-amz-checksum-crc32c',
-  'x-amz-checksum-sha256',
-  'x-amz-checksum-sha1',
-  'x-amz-checksum-crc64nvme',
-]
+/** A flexible checksum (`x-amz-checksum-*`) verified against the body. */
+export interface VerifiedChecksum {
+  /** Lower-case header name, e.g. `x-amz-checksum-crc32`. */
+  header: string
+  /** Base64 value; undefined until the body has been read to its end and matched. */
+  value: string | undefined
+}
 
 /**
  * Wraps the request body in the decoders and verifiers its authentication asks for:
  * `aws-chunked` decoding (with the chunk signature chain when signed), the signed SHA-256,
- * an `x-amz-checksum-*` header or trailer, and the size limit; a body that stops arriving fails
- * with RequestTimeout (see `watchBodyProgress`). Throws MissingContentLength, or `tooLarge`
- * (EntityTooLarge for objects; MaxMessageLengthExceeded for documents), up front when the
- * declared size says so.
+ * an `x-amz-checksum-*` header or trailer (see readChecksumRequest; the verified value comes
+ * back as `checksum`), and the size limit; a body that stops arriving fails with RequestTimeout
+ * (see `watchBodyProgress`). Throws MissingContentLength, or `tooLarge` (EntityTooLarge for
+ * objects; MaxMessageLengthExceeded for documents), or InvalidRequest for a checksum request
+ * that cannot be verified, up front when the headers say so.
  *
  * @example const { body, size } = openRequestBody(req, auth, nodeCrypto)
  */
@@ -53,17 +57,23 @@ export function openRequestBody(
       `Your proposed upload of ${size} bytes exceeds the maximum of ${maxSize}.`,
     )
   }
-  let body: AsyncIterable<Uint8Array> = watchBodyProgress(req)
   let trailers: Map<string, string> | undefined
+  // Refused (InvalidRequest) before a byte of the body is read.
+  const request = readChecksumRequest(req.headers, () => trailers)
+  let body: AsyncIterable<Uint8Array> = watchBodyProgress(req)
   if (chunked) {
     const signing = auth.chunkSigning ? { ...auth.chunkSigning, crypto } : undefined
     body = decodeAwsChunked(body, { ...(signing ? { signing } : {}), onTrailers: (t) => (trailers = t) })
   }
   if (auth.payload.kind === 'sha256') body = verifySha256(body, auth.payload.expected)
-  const checksum = checksumSpec(req, () => trailers)
-  if (checksum) body = verifyChecksum(body, checksum)
+  let checksum: VerifiedChecksum | undefined
+  if (request) {
+    const verified: VerifiedChecksum = { header: request.header, value: undefined }
+    body = verifyChecksum(body, request, (value) => (verified.value = value))
+    checksum = verified
+  }
   if (size === undefined) body = limitSize(body, maxSize, tooLarge)
-  return { body, size }
+  return { body, size, checksum }
 }
 
 function declaredSize(req: IncomingMessage, chunked: boolean): number | undefined {
@@ -78,20 +88,4 @@ function declaredSize(req: IncomingMessage, chunked: boolean): number | undefine
     'MissingContentLength',
     `You must provide the ${chunked ? 'x-amz-decoded-content-length' : 'Content-Length'} HTTP header.`,
   )
-}
-
-function checksumSpec(
-  req: IncomingMessage,
-  trailers: () => Map<string, string> | undefined,
-): ChecksumSpec | undefined {
-  for (const header of CHECKSUM_HEADERS) {
-    const value = req.headers[header]
-    if (typeof value === 'string') return { header, expected: () => value }
-  }
-  const trailer = req.headers['x-amz-trailer']
-  if (typeof trailer === 'string' && trailer.toLowerCase().startsWith('x-amz-checksum-')) {
-    const header = trailer.toLowerCase().trim()
-    return { header, expected: () => trailers()?.get(header) }
-  }
-  return undefined
 }

@@ -2,6 +2,7 @@ import { openRequestBody } from '../../body/request-body.js'
 import type { Handler } from '../../context.js'
 import { sendEmpty } from '../../response/send.js'
 import { MULTIPART_LIMITS } from '../../storage/multipart-limits.js'
+import { verifiedChecksumHeaders } from '../objects/checksum-headers.js'
 import { readContentMd5 } from '../objects/object-metadata.js'
 import { readUploadId, readUploadPartNumber } from './upload-params.js'
 
@@ -13,7 +14,7 @@ export const handleUploadPart: Handler = async ({ ctx, req, res, route, auth }) 
   const uploadId = readUploadId(route)
   const partNumber = readUploadPartNumber(route)
   const contentMd5 = readContentMd5(req.headers['content-md5'])
-  const { body, size } = openRequestBody(req, auth, ctx.auth.crypto, MULTIPART_LIMITS.maxPartSize)
+  const { body, size, checksum } = openRequestBody(req, auth, ctx.auth.crypto, MULTIPART_LIMITS.maxPartSize)
   const part = await ctx.storage.uploadPart({
     bucket: route.bucket,
     key: route.key,
@@ -23,5 +24,5 @@ export const handleUploadPart: Handler = async ({ ctx, req, res, route, auth }) 
     size,
     contentMd5,
   })
-  sendEmpty(res, 200, { etag: `"${part.etag}"` })
+  sendEmpty(res, 200, { etag: `"${part.etag}"`, ...verifiedChecksumHeaders(checksum) })
 }

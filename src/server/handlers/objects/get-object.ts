@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream'
 import type { Handler } from '../../context.js'
 import { S3ServerError } from '../../errors.js'
 import type { GetObjectResult } from '../../storage/object-layer.js'
+import { checksumResponseHeaders } from './checksum-headers.js'
 import { checkConditions } from './conditions.js'
 import { objectHeaders, refuseAnonymousOverrides } from './object-headers.js'
 import { type RangeSelection, rangeHeaders, readPartNumber, selectRange } from './object-range.js'
@@ -43,7 +44,10 @@ export const handleGetObject: Handler = async ({ ctx, req, res, route, auth, emi
     if (!result.data) result.body.destroy()
     throw e
   }
-  const headers = objectHeaders(info, route.query)
+  const headers = {
+    ...objectHeaders(info, route.query),
+    ...checksumResponseHeaders(info, req.headers, !selection),
+  }
   if (selection) res.writeHead(206, { ...headers, ...rangeHeaders(selection, info.size) })
   else res.writeHead(200, { ...headers, 'content-length': result.data?.byteLength ?? info.size })
   // Small objects come from memory: no stream to set up or tear down.

@@ -1,4 +1,5 @@
 import type { Handler } from '../../context.js'
+import { checksumResponseHeaders } from './checksum-headers.js'
 import { checkConditions } from './conditions.js'
 import { objectHeaders } from './object-headers.js'
 import { rangeHeaders, readPartNumber, selectRange } from './object-range.js'
@@ -13,7 +14,8 @@ export const handleHeadObject: Handler = async ({ ctx, req, res, route, emit }) 
   checkConditions(req.headers, info)
   const selection = selectRange(info, req.headers.range, partNumber)
   await emit([{ name: 's3:ObjectAccessed:Head', bucket: route.bucket, key: route.key, object: info }])
-  if (selection) res.writeHead(206, { ...objectHeaders(info), ...rangeHeaders(selection, info.size) })
-  else res.writeHead(200, { ...objectHeaders(info), 'content-length': info.size })
+  const headers = { ...objectHeaders(info), ...checksumResponseHeaders(info, req.headers, !selection) }
+  if (selection) res.writeHead(206, { ...headers, ...rangeHeaders(selection, info.size) })
+  else res.writeHead(200, { ...headers, 'content-length': info.size })
   res.end()
 }

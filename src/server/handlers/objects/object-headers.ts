@@ -1,6 +1,7 @@
 import { validateHeaderValue } from 'node:http'
 import { S3ServerError } from '../../errors.js'
 import type { ObjectInfo } from '../../storage/object-layer.js'
+import { isChecksumHeader } from './checksum-headers.js'
 import { encodeMetadataValue } from './metadata-text.js'
 
 // GetObject's response-* query parameters override the stored headers (S3 GetObject reference).
@@ -37,9 +38,11 @@ export function objectHeaders(
 }
 
 // Non-ASCII user metadata goes out RFC 2047-encoded, as S3 returns it (see metadata-text.ts).
+// Stored checksums go out only when asked for (see checksumResponseHeaders).
 function withEncodedMetadata(stored: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {}
   for (const [name, value] of Object.entries(stored)) {
+    if (isChecksumHeader(name)) continue
     out[name] = name.startsWith('x-amz-meta-') ? encodeMetadataValue(value) : value
   }
   return out

@@ -1,6 +1,7 @@
 import { openRequestBody } from '../../body/request-body.js'
 import type { Handler } from '../../context.js'
 import { sendEmpty } from '../../response/send.js'
+import { verifiedChecksumHeaders } from './checksum-headers.js'
 import { readContentMd5, readObjectMetadata } from './object-metadata.js'
 import { readWriteCondition } from './write-condition-headers.js'
 
@@ -13,7 +14,7 @@ export const handlePutObject: Handler = async ({ ctx, req, res, route, auth, emi
   const contentMd5 = readContentMd5(req.headers['content-md5'])
   const condition = readWriteCondition(req.headers)
   const { contentType, headers } = readObjectMetadata(req.headers)
-  const { body, size } = openRequestBody(req, auth, ctx.auth.crypto)
+  const { body, size, checksum } = openRequestBody(req, auth, ctx.auth.crypto)
   const info = await ctx.storage.putObject({
     bucket: route.bucket,
     key: route.key,
@@ -21,9 +22,11 @@ export const handlePutObject: Handler = async ({ ctx, req, res, route, auth, emi
     size,
     contentType,
     headers,
+    // A verified x-amz-checksum-* is stored with the object (a trailer's is known only at the end).
+    trailingHeaders: () => verifiedChecksumHeaders(checksum),
     contentMd5,
     condition,
   })
   await emit([{ name: 's3:ObjectCreated:Put', bucket: route.bucket, key: route.key, object: info }])
-  sendEmpty(res, 200, { etag: `"${info.etag}"` })
+  sendEmpty(res, 200, { etag: `"${info.etag}"`, ...verifiedChecksumHeaders(checksum) })
 }

@@ -148,6 +148,7 @@ export async function putObject(ctx: ErasureContext, input: PutObjectInput): Pro
         meta.size = received.size
         meta.etag = received.md5Hex
         meta.mtime = Date.now()
+        Object.assign(meta.headers, lowerCaseKeys(input.trailingHeaders?.() ?? {}))
         // The bucket's gate too: DeleteBucket cannot run half-way through this commit.
         const release = await lockForCommit(ctx, bucket, key)
         // A conditional write is checked under the key's lock, against what it will replace.

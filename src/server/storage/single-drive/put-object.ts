@@ -35,7 +35,7 @@ export async function putObject(drive: Drive, input: PutObjectInput): Promise<Ob
     {
       etag: received.md5Hex,
       contentType: input.contentType ?? 'application/octet-stream',
-      headers: lowerCaseKeys(input.headers ?? {}),
+      headers: lowerCaseKeys({ ...input.headers, ...input.trailingHeaders?.() }),
     },
     input.condition,
   )
