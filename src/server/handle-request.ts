@@ -3,6 +3,7 @@ import { handleAdminRequest, isAdminRequest } from './admin/handle-admin-request
 import { authenticate } from './auth/authenticate.js'
 import { authorize } from './auth/authorize.js'
 import { applyHoistedHeaders } from './auth/read-hoisted-headers.js'
+import { checkRequestHeaders, readNodeHeaders } from './auth/refuse-unhonoured-headers.js'
 import type { ServerContext } from './context.js'
 import { applyCors } from './cors/apply-cors.js'
 import { S3ServerError } from './errors.js'
@@ -11,6 +12,7 @@ import { HANDLERS } from './handlers/index.js'
 import { nextRequestId } from './request-id.js'
 import { setCommonHeaders } from './response/common-headers.js'
 import { sendError } from './response/send-error.js'
+import { notImplementedOperation } from './router/refuse-unrouted.js'
 import { routeRequest } from './router/route-request.js'
 
 /** Node's request listener, optionally for a request that sent `Expect: 100-continue`. */
@@ -61,8 +63,10 @@ async function handle(
   // POST Object names its caller and key in the form body: its handler authorizes once it has read them.
   // The root may do everything (authorize returns at once for it): skip the call and its await.
   if (route.operation !== 'PostObject' && !auth.identity.root) await authorize({ ctx, req, route, auth })
+  // Headers Silo would otherwise ignore (server-side encryption) are refused, not dropped.
+  checkRequestHeaders(readNodeHeaders(req.headers))
   const handler = HANDLERS[route.operation]
-  if (!handler) throw new S3ServerError('NotImplemented', `${route.operation} is not implemented yet.`)
+  if (!handler) throw notImplementedOperation(route.operation, method, route.query)
   if (expectsContinue) res.writeContinue()
   const emit = (events: ObjectEvent[]) => publishEvents(ctx, req, requestId, auth.identity.accessKey, events)
   await handler({ ctx, req, res, route, auth, requestId, emit })

@@ -1,6 +1,7 @@
 import type { S3Operation } from '../../shared/policy/operations.js'
 import type { QueryPairs } from '../../shared/sigv4/canonical-query.js'
 import { ROUTE_TABLE, type RouteLevel } from './route-table.js'
+import { findSubresources } from './subresources.js'
 
 /** What decides a route: method, level, query and headers. */
 export interface RouteInput {
@@ -16,6 +17,8 @@ interface CompiledRoute {
   tests: Test[]
   /** Whether any term reads the query (such a route never matches a query-less request). */
   readsQuery: boolean
+  /** The query parameters the condition names: a request's subresources must all be among them. */
+  names: ReadonlySet<string>
   /** What matchRoute returns: built once, so matching allocates nothing. */
   result: { operation: S3Operation }
 }
@@ -42,10 +45,12 @@ const ROUTES = new Map<string, CompiledRoute[]>()
 const QUERYLESS_ROUTES = new Map<string, CompiledRoute[]>()
 for (const [method, level, condition, operation] of ROUTE_TABLE) {
   const key = `${method} ${level}`
-  const readsQuery = condition.split('&').some((term) => term !== '' && !term.startsWith('@'))
+  const names = queryNamesOf(condition)
+  const readsQuery = names.size > 0
   const route = {
     tests: compileCondition(condition),
     readsQuery,
+    names,
     result: Object.freeze({ operation }),
   }
   ROUTES.set(key, [...(ROUTES.get(key) ?? []), route])
@@ -53,8 +58,25 @@ for (const [method, level, condition, operation] of ROUTE_TABLE) {
 }
 
 /**
+ * The query parameter names a route condition reads (`partNumber&uploadId&@x-amz-copy-source`
+ * → partNumber, uploadId).
+ *
+ * @example queryNamesOf('select&select-type=2') // Set { 'select', 'select-type' }
+ */
+export function queryNamesOf(condition: string): ReadonlySet<string> {
+  const names = condition
+    .split('&')
+    .filter((term) => term !== '' && !term.startsWith('@'))
+    .map((term) => term.split('=', 1)[0] as string)
+  return new Set(names)
+}
+
+/**
  * The operation a request names, or `undefined` when no row matches (the method is not
- * allowed on that resource).
+ * allowed on that resource, or the request names a subresource no row of its method routes).
+ * A row matches only if its condition names every subresource the query carries, so a
+ * subresource is never handed to another operation (`PUT ?ownershipControls` is not
+ * CreateBucket, `GET ?policyStatus` not ListObjects).
  *
  * @example matchRoute({ method: 'GET', level: 'bucket', query: [['location', '']], headers: {} })
  * // { operation: 'GetBucketLocation' }
@@ -63,10 +85,16 @@ export function matchRoute(input: RouteInput): { operation: S3Operation } | unde
   const key = `${input.method} ${input.level}`
   const candidates = input.query.length === 0 ? QUERYLESS_ROUTES.get(key) : ROUTES.get(key)
   if (!candidates) return undefined
+  const subresources = input.query.length === 0 ? [] : findSubresources(input.query)
   for (const route of candidates) {
-    if (passes(route.tests, input)) return route.result
+    if (covers(route.names, subresources) && passes(route.tests, input)) return route.result
   }
   return undefined
+}
+
+function covers(names: ReadonlySet<string>, subresources: readonly string[]): boolean {
+  for (const name of subresources) if (!names.has(name)) return false
+  return true
 }
 
 function passes(tests: Test[], input: RouteInput): boolean {

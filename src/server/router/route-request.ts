@@ -4,6 +4,7 @@ import { parseQueryString } from '../../shared/sigv4/canonical-query.js'
 import { uriDecode } from '../../shared/sigv4/uri-encode.js'
 import { S3ServerError } from '../errors.js'
 import { matchRoute } from './match-route.js'
+import { refuseUnrouted } from './refuse-unrouted.js'
 import type { RouteLevel } from './route-table.js'
 import { splitTarget } from './split-target.js'
 
@@ -32,7 +33,8 @@ export interface RoutableRequest {
 
 /**
  * Parses a request into its S3 operation, bucket and key. Throws S3ServerError for an
- * undecodable URI, an invalid bucket or key name, or a method the resource does not allow.
+ * undecodable URI, an invalid bucket or key name, a method the resource does not allow, or a
+ * subresource no row of the method routes (see `refuseUnrouted`).
  *
  * @example routeRequest({ method: 'GET', url: '/b?location', headers: { host: 'localhost' } }).operation
  * // 'GetBucketLocation'
@@ -53,9 +55,7 @@ export function routeRequest(request: RoutableRequest, domain?: string): S3Route
   const { bucket, key } = splitTarget(path, typeof host === 'string' ? host : undefined, domain)
   const level: RouteLevel = bucket === '' ? 'service' : key === '' ? 'bucket' : 'object'
   const matched = matchRoute({ method: request.method, level, query, headers: request.headers })
-  if (!matched) {
-    throw new S3ServerError('MethodNotAllowed', `${request.method} is not allowed on a ${level} resource.`)
-  }
+  if (!matched) throw refuseUnrouted(request.method, level, query)
   if (level !== 'service') checkNames(bucket, key)
   return { operation: matched.operation, level, bucket, key, path, query }
 }

@@ -6,6 +6,7 @@
 import type { TLSSocket } from 'node:tls'
 import { explainInvalidObjectName } from '../../../shared/names.js'
 import { authorize } from '../../auth/authorize.js'
+import { checkRequestHeaders } from '../../auth/refuse-unhonoured-headers.js'
 import type { Identity } from '../../auth/credentials.js'
 import type { Handler } from '../../context.js'
 import { S3ServerError } from '../../errors.js'
@@ -34,6 +35,8 @@ export const handlePostObject: Handler = async (args) => {
     // The handler authorizes, not the pipeline: only now are the caller and the key known.
     args.auth.identity = identity
     if (!identity.root) await authorize({ ctx, req, route: { ...route, key }, auth: args.auth })
+    // S3 reads encryption form fields as the headers of the same names: refused, not ignored.
+    checkRequestHeaders((name) => form.fields.get(name))
     const { contentType, headers } = readFormMetadata(checked)
     const info = await ctx.storage.putObject({
       bucket: route.bucket,
