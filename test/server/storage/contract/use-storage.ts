@@ -1,9 +1,11 @@
 import { afterEach, beforeEach } from 'vitest'
-import type { OpenStorage, StorageUnderTest } from './harness.js'
 
-/** Opens fresh storage before each test and removes it after; returns a getter for it. */
-export function useStorage(open: OpenStorage): () => StorageUnderTest {
-  let current: StorageUnderTest | undefined
+/**
+ * Opens fresh storage (a backend, a drive: anything with a `cleanup`) before each test and
+ * removes it after; returns a getter for it.
+ */
+export function useStorage<T extends { cleanup(): Promise<void> }>(open: () => Promise<T>): () => T {
+  let current: T | undefined
   beforeEach(async () => {
     current = await open()
   })

@@ -1,6 +1,6 @@
-import { afterEach, beforeEach } from 'vitest'
 import type { DriveLocation, DriveRange, StorageDrive } from '../../../../src/server/storage/storage-drive.js'
 import { bodyOf, md5Hex, readAll } from '../contract/helpers.js'
+import { useStorage } from '../contract/use-storage.js'
 
 /** One drive under test, opened on a fresh, empty folder. */
 export interface DriveUnderTest {
@@ -25,17 +25,7 @@ export interface DriveUnderTest {
 export type OpenDrive = () => Promise<DriveUnderTest>
 
 /** Opens a fresh drive before each test and removes it after; returns a getter for it. */
-export function useDrive(open: OpenDrive): () => DriveUnderTest {
-  let current: DriveUnderTest | undefined
-  beforeEach(async () => {
-    current = await open()
-  })
-  afterEach(async () => {
-    await current?.cleanup()
-    current = undefined
-  })
-  return () => current!
-}
+export const useDrive: (open: OpenDrive) => () => DriveUnderTest = useStorage
 
 /** Writes `bytes` as the shard file of `bucket/key` and commits it with `meta` (ETag: its MD5). */
 export async function putShard(
