@@ -63,8 +63,8 @@ async function handle(
   // POST Object names its caller and key in the form body: its handler authorizes once it has read them.
   // The root may do everything (authorize returns at once for it): skip the call and its await.
   if (route.operation !== 'PostObject' && !auth.identity.root) await authorize({ ctx, req, route, auth })
-  // Headers Silo would otherwise ignore (server-side encryption) are refused, not dropped.
-  checkRequestHeaders(readNodeHeaders(req.headers))
+  // Headers Silo would otherwise ignore (encryption, object lock, tagging) are refused, not dropped.
+  checkRequestHeaders(readNodeHeaders(req.headers), route.operation)
   const handler = HANDLERS[route.operation]
   if (!handler) throw notImplementedOperation(route.operation, method, route.query)
   if (expectsContinue) res.writeContinue()

@@ -34,23 +34,54 @@ export const UNHONOURED_HEADERS: readonly string[] = [
 ]
 
 /**
+ * Headers of features Silo does not have, which S3 reads on the writes that create an object
+ * (PutObject, CopyObject, CreateMultipartUpload, POST Object): accepted, they would leave an
+ * object unlocked, untagged or unredirected while the caller believes otherwise.
+ */
+export const UNHONOURED_WRITE_HEADERS: readonly string[] = [
+  'x-amz-object-lock-mode',
+  'x-amz-object-lock-retain-until-date',
+  'x-amz-object-lock-legal-hold',
+  'x-amz-tagging',
+  'x-amz-website-redirect-location',
+]
+
+const OBJECT_WRITES: ReadonlySet<string> = new Set([
+  'PutObject',
+  'CopyObject',
+  'CreateMultipartUpload',
+  'PostObject',
+])
+
+/**
  * The request-header policy, run on every routed S3 request once it is authorized and before
  * its handler, and by POST Object on its form fields (which S3 reads as these headers).
  * Conflicting or incomplete encryption headers are 400 InvalidArgument (checked first, as S3
  * does: a request it would refuse as malformed is refused as malformed); any encryption header
- * left after that is 501 NotImplemented naming the headers, until Silo encrypts objects.
+ * left after that is 501 NotImplemented naming the headers, until Silo encrypts objects, on
+ * every operation. On the object writes, {@link UNHONOURED_WRITE_HEADERS} are 501 too.
  *
- * @example checkRequestHeaders((name) => ({ 'x-amz-server-side-encryption': 'AES256' })[name])
+ * @example checkRequestHeaders((name) => ({ 'x-amz-server-side-encryption': 'AES256' })[name], 'PutObject')
  * // throws NotImplemented: Silo does not implement server-side encryption: x-amz-server-side-encryption
  */
-export function checkRequestHeaders(read: HeaderReader): void {
+export function checkRequestHeaders(read: HeaderReader, operation: string): void {
   const present = UNHONOURED_HEADERS.filter((name) => read(name) !== undefined)
-  if (present.length === 0) return
-  checkConflicts(read)
-  throw new S3ServerError(
+  if (present.length > 0) {
+    checkConflicts(read)
+    throw refuse('server-side encryption', present)
+  }
+  if (!OBJECT_WRITES.has(operation)) return
+  const writes = UNHONOURED_WRITE_HEADERS.filter((name) => read(name) !== undefined)
+  if (writes.length > 0) throw refuse('object lock, object tagging or website redirects', writes)
+}
+
+function refuse(what: string, names: readonly string[]): S3ServerError {
+  return new S3ServerError(
     'NotImplemented',
-    `Silo does not implement server-side encryption; refused header(s): ${present.join(', ')}.`,
-    { Header: present[0] as string },
+    `Silo does not implement ${what}; refused header(s): ${names.join(', ')}.`,
+    {
+      Header: names[0] as string,
+    },
   )
 }
 

@@ -147,6 +147,41 @@ describe.each(BACKENDS)('server-side encryption headers (%s)', (_name, start) =>
     expect((await s3(server.url, 'HEAD', `/${BUCKET}/conflict.txt`)).status).toBe(404)
   })
 
+  it('object lock, tagging and website-redirect headers on an object write: 501, nothing stored; a GET ignores them', async () => {
+    const client = awsClient(server)
+    const inputs = [
+      { ObjectLockMode: 'COMPLIANCE' as const, ObjectLockRetainUntilDate: new Date(Date.now() + 86_400_000) },
+      { ObjectLockLegalHoldStatus: 'ON' as const },
+      { Tagging: 'project=silo' },
+      { WebsiteRedirectLocation: '/elsewhere' },
+    ]
+    for (const input of inputs) {
+      const put = client.send(
+        new PutObjectCommand({ Bucket: BUCKET, Key: 'locked.txt', Body: 'x', ...input }),
+      )
+      expect(await failureOf(put), JSON.stringify(input)).toEqual(NOT_IMPLEMENTED)
+    }
+    const copy = client.send(
+      new CopyObjectCommand({
+        Bucket: BUCKET,
+        Key: 'locked.txt',
+        CopySource: `${BUCKET}/plain.txt`,
+        Tagging: 'a=b',
+        TaggingDirective: 'REPLACE',
+      }),
+    )
+    expect(await failureOf(copy)).toEqual(NOT_IMPLEMENTED)
+    const create = client.send(
+      new CreateMultipartUploadCommand({ Bucket: BUCKET, Key: 'locked.txt', Tagging: 'a=b' }),
+    )
+    expect(await failureOf(create)).toEqual(NOT_IMPLEMENTED)
+    expect((await s3(server.url, 'HEAD', `/${BUCKET}/locked.txt`)).status).toBe(404)
+    const form = await postForm(server, 'locked.txt', { 'x-amz-object-lock-legal-hold': 'ON' })
+    expect([form.status, xmlField(form.text, 'Code')]).toEqual([501, 'NotImplemented'])
+    const get = await s3(server.url, 'GET', `/${BUCKET}/plain.txt`, { headers: { 'x-amz-tagging': 'a=b' } })
+    expect(get.status).toBe(200)
+  })
+
   it('POST Object form fields of the same names: 501, nothing stored; a conflict is 400', async () => {
     const refused = await postForm(server, 'form-sse.txt', { 'x-amz-server-side-encryption': 'AES256' })
     expect([refused.status, xmlField(refused.text, 'Code')]).toEqual([501, 'NotImplemented'])

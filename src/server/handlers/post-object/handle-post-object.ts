@@ -36,7 +36,7 @@ export const handlePostObject: Handler = async (args) => {
     args.auth.identity = identity
     if (!identity.root) await authorize({ ctx, req, route: { ...route, key }, auth: args.auth })
     // S3 reads encryption form fields as the headers of the same names: refused, not ignored.
-    checkRequestHeaders((name) => form.fields.get(name))
+    checkRequestHeaders((name) => form.fields.get(name), 'PostObject')
     const { contentType, headers } = readFormMetadata(checked)
     const info = await ctx.storage.putObject({
       bucket: route.bucket,
