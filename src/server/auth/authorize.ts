@@ -16,6 +16,7 @@ import { bucketPolicyOf } from './bucket-policies.js'
 import { conditionValues } from './condition-values.js'
 import { parseCopySource } from './copy-source.js'
 import type { Identity } from './credentials.js'
+import { restrictsPublicPolicy } from './public-access-block.js'
 
 /** What authorization reads: the caller, the routed request and the raw request. */
 export interface AuthorizeArgs {
@@ -91,6 +92,8 @@ async function policiesOf(args: AuthorizeArgs, action: S3Action, bucket: string)
     if (policy) policies.push(policy)
   }
   if (bucket !== '' && S3_ACTIONS[action] !== 'service') {
+    // RestrictPublicBuckets: a public bucket policy grants anonymous callers nothing.
+    if (identity.anonymous && (await restrictsPublicPolicy(storage, bucket))) return policies
     const policy = await bucketPolicyOf(storage, bucket)
     if (policy) policies.push(policy)
   }

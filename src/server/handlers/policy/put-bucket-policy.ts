@@ -1,5 +1,7 @@
 import { isPolicyError, MAX_POLICY_BYTES, parsePolicy } from '../../../shared/policy/index.js'
+import { isPublicPolicy } from '../../../shared/policy/is-public-policy.js'
 import { BUCKET_POLICY_DOCUMENT } from '../../auth/bucket-policies.js'
+import { readPublicAccessBlock } from '../../auth/public-access-block.js'
 import { readDocumentBody } from '../../body/read-document-body.js'
 import type { Handler } from '../../context.js'
 import { S3ServerError } from '../../errors.js'
@@ -13,6 +15,7 @@ const READ_LIMIT = MAX_POLICY_BYTES.bucket * 2
  * PutBucketPolicy: validates the document as a bucket policy for this bucket (MalformedPolicy
  * naming the bad statement, e.g. `Statement[0].Resource: ... is outside bucket "photos"`),
  * stores it as the bucket's `policy` document and answers 204. It applies from the next request.
+ * A public policy (`isPublicPolicy`) on a bucket with BlockPublicPolicy set is 403 AccessDenied.
  */
 export const handlePutBucketPolicy: Handler = async (args) => {
   const { ctx, res, route } = args
@@ -23,6 +26,13 @@ export const handlePutBucketPolicy: Handler = async (args) => {
   } catch (e) {
     if (isPolicyError(e)) throw new S3ServerError('MalformedPolicy', `Bucket policy: ${e.message}`)
     throw e
+  }
+  // Block Public Access: a public policy is refused outright, as S3 (403, not MalformedPolicy).
+  if ((await readPublicAccessBlock(ctx.storage, route.bucket))?.BlockPublicPolicy && isPublicPolicy(text)) {
+    throw new S3ServerError(
+      'AccessDenied',
+      'Access Denied: the bucket blocks public policies (BlockPublicPolicy).',
+    )
   }
   await ctx.storage.putBucketDocument(route.bucket, BUCKET_POLICY_DOCUMENT, text)
   sendEmpty(res, 204)
