@@ -3,11 +3,12 @@
  * process against an in-process server, with a temporary `--config-dir` holding alias `local`.
  * Children are spawned asynchronously so the in-process server keeps answering.
  */
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process'
+import { type ChildProcessByStdio, type ChildProcessWithoutNullStreams, spawn } from 'node:child_process'
 import { cpSync, existsSync, rmSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { Readable, Writable } from 'node:stream'
 import { afterAll } from 'vitest'
 import { ROOT_PASSWORD, ROOT_USER, type RunningServer, startServer } from '../../e2e/helpers/server.js'
 
@@ -48,12 +49,20 @@ export interface RunOptions {
  * const { code, stdout } = await runCli(['--config-dir', dir, 'ls', 'local'])
  */
 export function runCli(args: string[], options: RunOptions = {}): Promise<CliResult> {
+  const child = spawn(process.execPath, [CLI, ...args], {
+    cwd: options.cwd,
+    env: { ...process.env, NO_COLOR: '', ...options.env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  })
+  child.stdin.end(options.input)
+  return collectOutput(child)
+}
+
+/** Collects a child's stdout and stderr until it closes, and how it exited. */
+export function collectOutput(
+  child: ChildProcessByStdio<null | Writable, Readable, Readable>,
+): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], {
-      cwd: options.cwd,
-      env: { ...process.env, NO_COLOR: '', ...options.env },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    })
     let stdout = ''
     let stderr = ''
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
@@ -64,7 +73,6 @@ export function runCli(args: string[], options: RunOptions = {}): Promise<CliRes
     })
     child.once('error', reject)
     child.once('close', (code) => resolve({ code, stdout, stderr }))
-    child.stdin.end(options.input)
   })
 }
 

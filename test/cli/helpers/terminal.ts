@@ -4,7 +4,7 @@
  * on. What the terminal showed comes back as one string (line ends as the terminal sends them).
  */
 import { spawn, spawnSync } from 'node:child_process'
-import { CLI, type CliResult } from './cli.js'
+import { CLI, type CliResult, collectOutput } from './cli.js'
 
 /** Whether `script` (util-linux) is here to make a terminal. */
 export const HAS_SCRIPT = spawnSync('script', ['--version'], { stdio: 'ignore' }).status === 0
@@ -26,22 +26,11 @@ export interface TerminalRunOptions {
 export function runCliOnTerminal(args: string[], options: TerminalRunOptions = {}): Promise<CliResult> {
   const command = [process.execPath, CLI, ...args].map(quote).join(' ')
   const columns = options.columns ?? 100
-  return new Promise((resolve, reject) => {
-    const child = spawn('script', ['-qec', `stty cols ${columns} rows 40; exec ${command}`, '/dev/null'], {
-      env: { ...process.env, NO_COLOR: '', TERM: 'xterm-256color', ...options.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      stdout += chunk
-    })
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-      stderr += chunk
-    })
-    child.once('error', reject)
-    child.once('close', (code) => resolve({ code, stdout, stderr }))
+  const child = spawn('script', ['-qec', `stty cols ${columns} rows 40; exec ${command}`, '/dev/null'], {
+    env: { ...process.env, NO_COLOR: '', TERM: 'xterm-256color', ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
   })
+  return collectOutput(child)
 }
 
 function quote(word: string): string {
