@@ -208,6 +208,8 @@ export interface CopyObjectInput {
    * InvalidRequest...) to refuse the copy.
    */
   check?: (source: ObjectInfo) => void
+  /** Conditional write on the destination, checked where the copy commits (as PutObject's). */
+  condition?: WriteCondition
 }
 
 /** What S3 requests, the admin API, IAM and bucket events do with storage. */

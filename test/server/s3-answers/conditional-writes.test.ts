@@ -1,5 +1,6 @@
 import {
   CompleteMultipartUploadCommand,
+  CopyObjectCommand,
   CreateMultipartUploadCommand,
   GetObjectCommand,
   ListPartsCommand,
@@ -113,6 +114,27 @@ describe.each(BACKENDS)('conditional writes (%s)', (_name, start) => {
     const current = await put(Key, 'replaced')
     await complete({ IfMatch: current.ETag })
     expect(await read(Key)).toBe('part one')
+  })
+
+  it('CopyObject takes the same conditions on its destination', async () => {
+    const client = awsClient(server)
+    await put('copy-source', 'source bytes')
+    const target = await put('copy-target', 'target bytes')
+    const copy = (Key: string, condition: { IfNoneMatch?: string; IfMatch?: string }) =>
+      client.send(new CopyObjectCommand({ Bucket, Key, CopySource: `${Bucket}/copy-source`, ...condition }))
+    expect(await failureOf(copy('copy-target', { IfNoneMatch: '*' }))).toEqual({
+      code: 'PreconditionFailed',
+      status: 412,
+    })
+    expect(await failureOf(copy('copy-target', { IfMatch: '"0123456789abcdef0123456789abcdef"' }))).toEqual({
+      code: 'PreconditionFailed',
+      status: 412,
+    })
+    expect(await read('copy-target')).toBe('target bytes')
+    await copy('copy-new', { IfNoneMatch: '*' })
+    expect(await read('copy-new')).toBe('source bytes')
+    await copy('copy-target', { IfMatch: target.ETag })
+    expect(await read('copy-target')).toBe('source bytes')
   })
 
   it(`${WRITERS} concurrent If-None-Match: * PUTs to a new key: exactly one wins`, async () => {

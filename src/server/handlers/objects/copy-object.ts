@@ -5,6 +5,7 @@ import { sendXml } from '../../response/send.js'
 import { renderXml } from '../../response/xml.js'
 import { checkCopySourceConditions } from './conditions.js'
 import { readObjectMetadata } from './object-metadata.js'
+import { readWriteCondition } from './write-condition-headers.js'
 
 /**
  * CopyObject: `x-amz-copy-source` (+ its `-if-*` conditions) → the target key, with the
@@ -27,6 +28,8 @@ export const handleCopyObject: Handler = async ({ ctx, req, res, route, emit }) 
     key: route.key,
     metadata: directive === 'REPLACE' ? readObjectMetadata(req.headers) : undefined,
     check: (found) => checkCopySourceConditions(req.headers, found),
+    // If-None-Match: * / If-Match are about the destination (S3's conditional writes).
+    condition: readWriteCondition(req.headers),
   })
   await emit([{ name: 's3:ObjectCreated:Copy', bucket: route.bucket, key: route.key, object: info }])
   const xml = renderXml('CopyObjectResult', {

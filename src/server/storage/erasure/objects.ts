@@ -208,7 +208,15 @@ export async function copyObject(ctx: ErasureContext, input: CopyObjectInput): P
   // Linking needs enough drives with the source, and the same redundancy for the copy.
   if (source.holders.length < writeQuorum || wanted.data !== source.meta.data) {
     const read = await getObject(ctx, input.sourceBucket, input.sourceKey)
-    return putObject(ctx, { bucket, key, body: read.body, size: source.meta.size, contentType, headers })
+    return putObject(ctx, {
+      bucket,
+      key,
+      body: read.body,
+      size: source.meta.size,
+      contentType,
+      headers,
+      condition: input.condition,
+    })
   }
   // A copy was made by no upload: a retried Complete of the source's upload is not about it.
   const meta: EcMeta = {
@@ -219,8 +227,10 @@ export async function copyObject(ctx: ErasureContext, input: CopyObjectInput): P
     headers,
     uploadId: undefined,
   }
-  const results = await withCommitLocks(ctx, bucket, key, () =>
-    onDrives(
+  const results = await withCommitLocks(ctx, bucket, key, async () => {
+    // A conditional copy is checked under the key's lock, against what it will replace.
+    if (input.condition) await requireWriteCondition(ctx, bucket, key, input.condition)
+    return onDrives(
       ctx,
       source.holders.map((h) => h.drive),
       (store, drive) => {
@@ -235,8 +245,8 @@ export async function copyObject(ctx: ErasureContext, input: CopyObjectInput): P
           meta: encodeMeta({ ...meta, shard: holder.shard }),
         })
       },
-    ),
-  )
+    )
+  })
   const done = results.filter((r) => r.ok).length
   if (done < writeQuorum) {
     const noBucket = results.find((r) => !r.ok && codeOf(r.error) === 'NoSuchBucket')

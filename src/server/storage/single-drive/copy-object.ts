@@ -35,15 +35,20 @@ export async function copyObject(drive: Drive, input: CopyObjectInput): Promise<
       mtime: Date.now(),
       uploadId: undefined,
     }
-    const outcome = await commitObject(drive, input.bucket, input.key, stored, copied.inline).catch(
-      async (error) => {
-        await removeDataFiles(drive, fileIdsOf(stored))
-        throw error
-      },
-    )
-    if (outcome.missingBucket) {
+    const outcome = await commitObject(
+      drive,
+      input.bucket,
+      input.key,
+      stored,
+      copied.inline,
+      input.condition,
+    ).catch(async (error) => {
       await removeDataFiles(drive, fileIdsOf(stored))
-      throw noSuchBucket(input.bucket)
+      throw error
+    })
+    if (outcome.missingBucket || outcome.refused) {
+      await removeDataFiles(drive, fileIdsOf(stored))
+      throw outcome.refused ?? noSuchBucket(input.bucket)
     }
     if (outcome.replaced) await removeDataFiles(drive, fileIdsOf(outcome.replaced))
     return toObjectInfo(input.bucket, input.key, stored)
