@@ -4,6 +4,7 @@ import {
   type ChecksumAlgorithm,
   CompleteMultipartUploadCommand,
   CreateMultipartUploadCommand,
+  GetObjectAttributesCommand,
   GetObjectCommand,
   HeadObjectCommand,
   PutObjectCommand,
@@ -189,5 +190,66 @@ describe.each(BACKENDS)('flexible checksums (%s)', (_name, start) => {
       ),
     )
     expect(done.code).toBe('ok')
+  })
+
+  it("GetObjectAttributes answers the stored checksum, ETag, size, storage class and a multipart object's parts", async () => {
+    const client = awsClient(server)
+    const put = await client.send(
+      new PutObjectCommand({ Bucket: 'sums', Key: 'attrs', Body: BODY, ChecksumAlgorithm: 'CRC64NVME' }),
+    )
+    const attrs = await client.send(
+      new GetObjectAttributesCommand({
+        Bucket: 'sums',
+        Key: 'attrs',
+        ObjectAttributes: ['ETag', 'Checksum', 'ObjectSize', 'StorageClass', 'ObjectParts'],
+      }),
+    )
+    expect(attrs.ETag).toBe(put.ETag!.replaceAll('"', ''))
+    expect(attrs.Checksum).toEqual({
+      ChecksumCRC64NVME: await checksumOf('CRC64NVME', BODY),
+      ChecksumType: 'FULL_OBJECT',
+    })
+    expect([attrs.ObjectSize, attrs.StorageClass, attrs.ObjectParts]).toEqual([
+      BODY.length,
+      'STANDARD',
+      undefined,
+    ])
+
+    const { UploadId } = await client.send(
+      new CreateMultipartUploadCommand({ Bucket: 'sums', Key: 'attrs-mp' }),
+    )
+    const big = Buffer.alloc(5 * 1024 * 1024, 7)
+    const parts = []
+    for (const [n, body] of [big, BODY].entries()) {
+      const part = await client.send(
+        new UploadPartCommand({ Bucket: 'sums', Key: 'attrs-mp', UploadId, PartNumber: n + 1, Body: body }),
+      )
+      parts.push({ PartNumber: n + 1, ETag: part.ETag! })
+    }
+    await client.send(
+      new CompleteMultipartUploadCommand({
+        Bucket: 'sums',
+        Key: 'attrs-mp',
+        UploadId,
+        MultipartUpload: { Parts: parts },
+      }),
+    )
+    const mp = await client.send(
+      new GetObjectAttributesCommand({
+        Bucket: 'sums',
+        Key: 'attrs-mp',
+        ObjectAttributes: ['ObjectParts', 'ObjectSize'],
+        MaxParts: 1,
+      }),
+    )
+    expect(mp.ObjectSize).toBe(big.length + BODY.length)
+    expect(mp.ObjectParts?.TotalPartsCount).toBe(2)
+    expect(mp.ObjectParts?.IsTruncated).toBe(true)
+    expect(mp.ObjectParts?.Parts?.map((p) => [p.PartNumber, p.Size])).toEqual([[1, big.length]])
+
+    const none = await s3(server.url, 'GET', '/sums/attrs?attributes', {
+      headers: { 'x-amz-object-attributes': 'Colour' },
+    })
+    expect([none.status, none.text]).toEqual([400, expect.stringContaining('InvalidArgument')])
   })
 })
