@@ -10,6 +10,8 @@ import {
 } from '@aws-sdk/client-s3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BACKENDS } from '../../property/helpers/servers.js'
+import { postForm } from '../helpers/post-form.js'
+import { s3, xmlField } from '../helpers/signed-request.js'
 import { ROOT, type TestServer } from '../helpers/test-server.js'
 import { awsClient, failureOf } from './helpers.js'
 
@@ -71,6 +73,14 @@ describe.each(BACKENDS)('ACLs as S3 has them today (%s)', (_name, start) => {
         ),
       ),
     ).toEqual(NOT_SUPPORTED)
+  })
+
+  it('POST Object: the form field acl as x-amz-acl (public-read refused, nothing stored)', async () => {
+    const refused = await postForm(server, BUCKET, 'form-public.txt', { acl: 'public-read' })
+    expect([refused.status, xmlField(refused.text, 'Code')]).toEqual([400, 'AccessControlListNotSupported'])
+    expect((await s3(server.url, 'HEAD', `/${BUCKET}/form-public.txt`)).status).toBe(404)
+    const owner = await postForm(server, BUCKET, 'form-owner.txt', { acl: 'bucket-owner-full-control' })
+    expect(owner.status, owner.text).toBe(204)
   })
 
   it('PutBucketAcl / PutObjectAcl accept only the owner full control', async () => {

@@ -6,10 +6,11 @@
 import type { TLSSocket } from 'node:tls'
 import { explainInvalidObjectName } from '../../../shared/names.js'
 import { authorize } from '../../auth/authorize.js'
-import { checkRequestHeaders } from '../../auth/refuse-unhonoured-headers.js'
 import type { Identity } from '../../auth/credentials.js'
+import { checkRequestHeaders } from '../../auth/refuse-unhonoured-headers.js'
 import type { Handler } from '../../context.js'
 import { S3ServerError } from '../../errors.js'
+import { checkCannedAcl } from '../acl/canned-acl.js'
 import { checkPostConditions, MAX_POST_OBJECT_SIZE, type SizeRange } from './check-conditions.js'
 import { readFormMetadata } from './form-metadata.js'
 import { limitSize } from './limit-size.js'
@@ -37,6 +38,8 @@ export const handlePostObject: Handler = async (args) => {
     if (!identity.root) await authorize({ ctx, req, route: { ...route, key }, auth: args.auth })
     // S3 reads encryption form fields as the headers of the same names: refused, not ignored.
     checkRequestHeaders((name) => form.fields.get(name), 'PostObject')
+    // The form's `acl` is S3's x-amz-acl: only the owner's full control (AccessControlListNotSupported).
+    checkCannedAcl(form.fields.get('acl'))
     const { contentType, headers } = readFormMetadata(checked)
     const info = await ctx.storage.putObject({
       bucket: route.bucket,
