@@ -12,6 +12,7 @@ import {
 } from '@aws-sdk/client-s3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BACKENDS } from '../../property/helpers/servers.js'
+import { s3, xmlField } from '../helpers/signed-request.js'
 import type { TestServer } from '../helpers/test-server.js'
 import { awsClient, failureOf } from './helpers.js'
 
@@ -58,6 +59,19 @@ describe.each(BACKENDS)('object ownership, Block Public Access and policy status
         ),
       ),
     ).toEqual({ code: 'MalformedXML', status: 400 })
+  })
+
+  it('CreateBucket x-amz-object-ownership is stored; an unknown value is InvalidArgument, no bucket made', async () => {
+    await client.send(
+      new CreateBucketCommand({ Bucket: 'ownership-writer', ObjectOwnership: 'ObjectWriter' }),
+    )
+    const got = await client.send(new GetBucketOwnershipControlsCommand({ Bucket: 'ownership-writer' }))
+    expect(got.OwnershipControls?.Rules).toEqual([{ ObjectOwnership: 'ObjectWriter' }])
+    const bad = await s3(server.url, 'PUT', '/ownership-bad', {
+      headers: { 'x-amz-object-ownership': 'Anyone' },
+    })
+    expect([bad.status, xmlField(bad.text, 'Code')]).toEqual([400, 'InvalidArgument'])
+    expect((await s3(server.url, 'HEAD', '/ownership-bad')).status).toBe(404)
   })
 
   it('publicAccessBlock: BlockPublicPolicy refuses a public policy; policyStatus says IsPublic', async () => {

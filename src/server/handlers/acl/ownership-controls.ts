@@ -3,6 +3,7 @@ import type { Handler } from '../../context.js'
 import { S3ServerError } from '../../errors.js'
 import { sendEmpty, sendXml } from '../../response/send.js'
 import { renderXml } from '../../response/xml.js'
+import type { ObjectLayer } from '../../storage/object-layer.js'
 import { readXmlDocument, type XmlDocumentLimits } from '../objects/xml-body.js'
 
 /** The bucket document holding a bucket's object ownership setting (JSON). */
@@ -69,6 +70,41 @@ export const handleDeleteBucketOwnershipControls: Handler = async ({ ctx, res, r
     JSON.stringify({ ownership: null }),
   )
   sendEmpty(res, 204)
+}
+
+/**
+ * CreateBucket's `x-amz-object-ownership` header: undefined when absent, the value when it is
+ * one of S3's three, else 400 InvalidArgument (checked before the bucket is made).
+ *
+ * @example readObjectOwnershipHeader(req.headers['x-amz-object-ownership']) // 'ObjectWriter'
+ */
+export function readObjectOwnershipHeader(value: string | string[] | undefined): string | undefined {
+  if (value === undefined) return undefined
+  const text = Array.isArray(value) ? value.join(',') : value
+  if (!OWNERSHIP_VALUES.has(text)) {
+    throw new S3ServerError(
+      'InvalidArgument',
+      'Invalid x-amz-object-ownership header: the value is not valid.',
+      {
+        ArgumentName: 'x-amz-object-ownership',
+        ArgumentValue: text,
+      },
+    )
+  }
+  return text
+}
+
+/**
+ * Stores a new bucket's object ownership, as PutBucketOwnershipControls would.
+ *
+ * @example await recordObjectOwnership(ctx.storage, 'photos', 'ObjectWriter')
+ */
+export async function recordObjectOwnership(
+  storage: ObjectLayer,
+  bucket: string,
+  ownership: string,
+): Promise<void> {
+  await storage.putBucketDocument(bucket, OWNERSHIP_CONTROLS_DOCUMENT, JSON.stringify({ ownership }))
 }
 
 function isElement(value: XmlValue | XmlValue[] | undefined): value is Exclude<XmlValue, string> {

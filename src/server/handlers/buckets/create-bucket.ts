@@ -4,6 +4,7 @@ import type { Handler, HandlerArgs } from '../../context.js'
 import { isS3ServerError, S3ServerError } from '../../errors.js'
 import { sendEmpty } from '../../response/send.js'
 import { isRegionName } from '../../server-region.js'
+import { readObjectOwnershipHeader, recordObjectOwnership } from '../acl/ownership-controls.js'
 import type { XmlDocumentLimits } from '../objects/xml-body.js'
 import { ownsBucket, recordBucketOwner } from './bucket-owner.js'
 
@@ -17,9 +18,11 @@ const CONFIGURATION_LIMITS: XmlDocumentLimits = { maxBytes: 64 * 1024, maxElemen
  * else only the configured region. The name was validated by the router (InvalidBucketName).
  * An existing name is BucketAlreadyOwnedByYou for its owner (the root owns every bucket; an IAM
  * user, those it created) and BucketAlreadyExists for anyone else, as S3 answers across accounts.
+ * `x-amz-object-ownership` is stored as the bucket's ownership controls (InvalidArgument if unknown).
  */
 export const handleCreateBucket: Handler = async (args) => {
   const { ctx, res, route, auth } = args
+  const ownership = readObjectOwnershipHeader(args.req.headers['x-amz-object-ownership'])
   const location = await readLocationConstraint(args)
   const configured = ctx.configuredRegion
   if (location !== '' && location !== configured && !isRegionName(location)) {
@@ -45,6 +48,7 @@ export const handleCreateBucket: Handler = async (args) => {
     throw e
   }
   await recordBucketOwner(ctx.storage, route.bucket, auth.identity)
+  if (ownership !== undefined) await recordObjectOwnership(ctx.storage, route.bucket, ownership)
   sendEmpty(res, 200, { location: `/${route.bucket}` })
 }
 
