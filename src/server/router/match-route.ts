@@ -76,7 +76,7 @@ export function queryNamesOf(condition: string): ReadonlySet<string> {
  * allowed on that resource, or the request names a subresource no row of its method routes).
  * A row matches only if its condition names every subresource the query carries, so a
  * subresource is never handed to another operation (`PUT ?ownershipControls` is not
- * CreateBucket, `GET ?policyStatus` not ListObjects).
+ * CreateBucket, `GET ?policyStatus` not ListObjects); HEAD is always HeadBucket or HeadObject.
  *
  * @example matchRoute({ method: 'GET', level: 'bucket', query: [['location', '']], headers: {} })
  * // { operation: 'GetBucketLocation' }
@@ -85,7 +85,10 @@ export function matchRoute(input: RouteInput): { operation: S3Operation } | unde
   const key = `${input.method} ${input.level}`
   const candidates = input.query.length === 0 ? QUERYLESS_ROUTES.get(key) : ROUTES.get(key)
   if (!candidates) return undefined
-  const subresources = input.query.length === 0 ? [] : findSubresources(input.query)
+  // HEAD answers no document, only the bucket's or object's headers: S3 reads it as HeadBucket
+  // or HeadObject whatever the query (and a 501 to a HEAD would carry no error code).
+  const subresources =
+    input.query.length === 0 || input.method === 'HEAD' ? [] : findSubresources(input.query)
   for (const route of candidates) {
     if (covers(route.names, subresources) && passes(route.tests, input)) return route.result
   }

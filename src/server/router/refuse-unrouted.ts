@@ -14,7 +14,8 @@ import { findSubresources } from './subresources.js'
  * @example refuseUnrouted('GET', 'bucket', [['session', '']]).code // 'NotImplemented'
  */
 export function refuseUnrouted(method: string, level: RouteLevel, query: QueryPairs): S3ServerError {
-  const subresources = findSubresources(query)
+  // HEAD is routed whatever its query (match-route): only the method can be wrong.
+  const subresources = method === 'HEAD' ? [] : findSubresources(query)
   if (subresources.length === 0) {
     return new S3ServerError('MethodNotAllowed', `${method} is not allowed on a ${level} resource.`)
   }
