@@ -7,11 +7,12 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Client, NotificationConfig, ObjectCreatedAll, QueueConfig } from '../../src/index.js'
+import { Client } from '../../src/index.js'
 import { createServer, type Logger } from '../../src/server/index.js'
 import { messageKey } from '../server/events/support/expected-message.js'
 import { startWebhookSink } from '../server/events/support/sinks.js'
 import { findClosedPort } from '../server/events/targets/helpers/service.js'
+import { watchBucket } from './helpers/events.js'
 import { errorCode, sendSigned } from './helpers/raw-request.js'
 
 const ROOT = { rootUser: 'config-root', rootPassword: 'config-root-secret' }
@@ -45,14 +46,6 @@ async function start(notify: unknown, logger = capture()) {
 const queueXml = (arn: string, extra = '') =>
   `<NotificationConfiguration><QueueConfiguration><Queue>${arn}</Queue><Event>s3:ObjectCreated:*</Event>${extra}</QueueConfiguration></NotificationConfiguration>`
 
-async function watch(client: Client, bucket: string, arn: string) {
-  const config = new NotificationConfig()
-  const queue = new QueueConfig(arn)
-  queue.addEvent(ObjectCreatedAll)
-  config.add(queue)
-  await client.setBucketNotification(bucket, config)
-}
-
 describe('bucket notification configuration', () => {
   it('prints SQS ARNs only for targets that started; a target that is down is still configurable and its queue takes events', async () => {
     const notify = {
@@ -66,7 +59,7 @@ describe('bucket notification configuration', () => {
       expect(banner).toMatch(/\nSQS ARNs: arn:silo:sqs::1:webhook$/)
       expect(logger.lines.join('\n')).toContain('notify.mqtt["1"].topic')
       await client.makeBucket('down-target')
-      await watch(client, 'down-target', 'arn:silo:sqs::1:redis')
+      await watchBucket(client, 'down-target', 'arn:silo:sqs::1:redis')
       const unknown = await sendSigned(url, {
         method: 'PUT',
         path: '/down-target',
@@ -166,8 +159,8 @@ describe('bucket notification configuration', () => {
     const before = await start(two)
     await before.client.makeBucket('aaa-stale')
     await before.client.makeBucket('zzz-fine')
-    await watch(before.client, 'aaa-stale', 'arn:silo:sqs::2:webhook')
-    await watch(before.client, 'zzz-fine', 'arn:silo:sqs::1:webhook')
+    await watchBucket(before.client, 'aaa-stale', 'arn:silo:sqs::2:webhook')
+    await watchBucket(before.client, 'zzz-fine', 'arn:silo:sqs::1:webhook')
     await before.server.stop()
 
     const after = await start({ webhook: { '1': two.webhook['1'] } })

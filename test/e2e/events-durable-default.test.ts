@@ -8,12 +8,12 @@
 import { readdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { Client, NotificationConfig, ObjectCreatedAll, QueueConfig } from '../../src/index.js'
 import { makeTempDir } from '../server/events/helpers.js'
 import { type ChildServer, startChildServer } from '../server/events/support/child-server.js'
 import { messageKey } from '../server/events/support/expected-message.js'
 import { startWebhookSink } from '../server/events/support/sinks.js'
 import { findClosedPort } from '../server/events/targets/helpers/service.js'
+import { rootClientAt, watchBucket } from './helpers/events.js'
 
 const ROOT = { rootUser: 'durable-root', rootPassword: 'durable-root-secret' }
 const ARN = 'arn:silo:sqs::1:webhook'
@@ -21,26 +21,6 @@ const cleanups: (() => Promise<unknown>)[] = []
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c().catch(() => undefined)
 })
-
-function sdk(url: string): Client {
-  const { hostname, port } = new URL(url)
-  return new Client({
-    endPoint: hostname,
-    port: Number(port),
-    useSSL: false,
-    accessKey: ROOT.rootUser,
-    secretKey: ROOT.rootPassword,
-  })
-}
-
-async function watchBucket(client: Client, bucket: string): Promise<void> {
-  await client.makeBucket(bucket)
-  const config = new NotificationConfig()
-  const queue = new QueueConfig(ARN)
-  queue.addEvent(ObjectCreatedAll)
-  config.add(queue)
-  await client.setBucketNotification(bucket, config)
-}
 
 async function start(options: Parameters<typeof startChildServer>[0]): Promise<ChildServer> {
   const server = await startChildServer(options)
@@ -75,8 +55,9 @@ describe('the default queue (no queueDir) survives a SIGKILL', () => {
       const { port, notify } = await downWebhook()
       const options = { dir, notify, ...ROOT }
       const first = await start(options)
-      const client = sdk(first.url)
-      await watchBucket(client, 'crash')
+      const client = rootClientAt(first.url, ROOT)
+      await client.makeBucket('crash')
+      await watchBucket(client, 'crash', ARN)
       const keys = Array.from({ length: 100 }, (_, i) => `obj-${String(i).padStart(3, '0')}`)
       for (const key of keys) await client.putObject('crash', key, Buffer.from(key))
       await first.kill()
@@ -98,8 +79,9 @@ describe('the default queue (no queueDir) survives a SIGKILL', () => {
     const { port, notify } = await downWebhook()
     const options = { dir: join(root, 'data'), notify, ...ROOT }
     const first = await start(options)
-    const client = sdk(first.url)
-    await watchBucket(client, 'busy')
+    const client = rootClientAt(first.url, ROOT)
+    await client.makeBucket('busy')
+    await watchBucket(client, 'busy', ARN)
     const acknowledged: string[] = []
     let next = 0
     let killed: Promise<void> | undefined

@@ -10,12 +10,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Redis } from 'ioredis'
 import { afterEach, describe, expect, it } from 'vitest'
-import { Client, NotificationConfig, ObjectCreatedAll, QueueConfig } from '../../src/index.js'
+import type { Client } from '../../src/index.js'
 import { createServer as createSilo } from '../../src/server/index.js'
 import { startChildServer } from '../server/events/support/child-server.js'
 import { messageKey } from '../server/events/support/expected-message.js'
 import { startWebhookSink } from '../server/events/support/sinks.js'
 import { checkService, findClosedPort, uniqueName } from '../server/events/targets/helpers/service.js'
+import { rootClientAt, watchBucket } from './helpers/events.js'
 
 const ROOT = { rootUser: 'outage-root', rootPassword: 'outage-root-secret' }
 const cleanups: (() => Promise<unknown>)[] = []
@@ -27,26 +28,6 @@ async function tempDir(): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'silo-outage-'))
   cleanups.push(() => rm(dir, { recursive: true, force: true }))
   return dir
-}
-
-function sdk(url: string): Client {
-  const { hostname, port } = new URL(url)
-  return new Client({
-    endPoint: hostname,
-    port: Number(port),
-    useSSL: false,
-    accessKey: ROOT.rootUser,
-    secretKey: ROOT.rootPassword,
-  })
-}
-
-async function watchBucket(client: Client, bucket: string, arn: string): Promise<void> {
-  await client.makeBucket(bucket)
-  const config = new NotificationConfig()
-  const queue = new QueueConfig(arn)
-  queue.addEvent(ObjectCreatedAll)
-  config.add(queue)
-  await client.setBucketNotification(bucket, config)
 }
 
 /** PUTs `count` small objects one after another: keys obj-0000, obj-0001, ... */
@@ -93,7 +74,8 @@ describe('a target that is down', () => {
     })
     const { url } = await server.start()
     cleanups.push(() => server.stop())
-    const client = sdk(url)
+    const client = rootClientAt(url, ROOT)
+    await client.makeBucket('outage')
     await watchBucket(client, 'outage', 'arn:silo:sqs::1:webhook')
     const keys = await putMany(client, 'outage', 1000)
     const sink = await startWebhookSink(port)
@@ -118,7 +100,8 @@ describe('a target that is down', () => {
     const server = createSilo({ dir: await tempDir(), address: '127.0.0.1:0', quiet: true, ...ROOT, notify })
     const { url } = await server.start()
     cleanups.push(() => server.stop())
-    const client = sdk(url)
+    const client = rootClientAt(url, ROOT)
+    await client.makeBucket('outage')
     await watchBucket(client, 'outage', 'arn:silo:sqs::1:redis')
     const keys = await putMany(client, 'outage', 1000)
     expect(await redis.llen(key)).toBe(0)
@@ -145,7 +128,8 @@ describe('a target that is down', () => {
     }
     const first = await startChildServer(options)
     cleanups.push(() => first.kill())
-    const client = sdk(first.url)
+    const client = rootClientAt(first.url, ROOT)
+    await client.makeBucket('crash')
     await watchBucket(client, 'crash', 'arn:silo:sqs::1:webhook')
     const keys = await putMany(client, 'crash', 300)
     await first.kill()

@@ -7,12 +7,13 @@
 import { readdir, rename } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { Client, NotificationConfig, ObjectCreatedAll, QueueConfig } from '../../src/index.js'
+import { Client } from '../../src/index.js'
 import { createServer } from '../../src/server/index.js'
 import { makeTempDir } from '../server/events/helpers.js'
 import { messageKey } from '../server/events/support/expected-message.js'
 import { startWebhookSink } from '../server/events/support/sinks.js'
 import { findClosedPort } from '../server/events/targets/helpers/service.js'
+import { watchBucket } from './helpers/events.js'
 
 const ROOT = { rootUser: 'home-root', rootPassword: 'home-root-secret' }
 const cleanups: (() => Promise<unknown>)[] = []
@@ -64,11 +65,7 @@ describe('erasure: the queue home follows the first healthy drive', () => {
 
     await runServer(drives, notify, async (client) => {
       await client.makeBucket('moved')
-      const config = new NotificationConfig()
-      const queue = new QueueConfig('arn:silo:sqs::1:webhook')
-      queue.addEvent(ObjectCreatedAll)
-      config.add(queue)
-      await client.setBucketNotification('moved', config)
+      await watchBucket(client, 'moved', 'arn:silo:sqs::1:webhook')
       await put(client, names('a'))
     })
     // Drive 1 goes away (unplugged); the next start keeps the queue on drive 2.

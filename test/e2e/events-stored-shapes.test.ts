@@ -11,7 +11,7 @@ import { userInfo } from 'node:os'
 import { Redis } from 'ioredis'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { AdminClient, type Client, NotificationConfig, QueueConfig } from '../../src/index.js'
+import type { Client } from '../../src/index.js'
 import { expectedMessage } from '../server/events/support/expected-message.js'
 import { queryEscape } from '../server/events/support/expected-records.js'
 import {
@@ -21,10 +21,11 @@ import {
   type Sink,
   startAmqpSink,
 } from '../server/events/support/sinks.js'
-import { checkService, uniqueName } from '../server/events/targets/helpers/service.js'
+import { uniqueName } from '../server/events/targets/helpers/service.js'
 import { type EsStandin, startEsStandin } from '../server/events/targets/standins/elasticsearch-node.js'
+import { configureTargets, watchBucket } from './helpers/events.js'
 import { siloRootClient } from './helpers/root-clients.js'
-import { ROOT_PASSWORD, ROOT_USER, type RunningServer, startServer } from './helpers/server.js'
+import { type RunningServer, startServer } from './helpers/server.js'
 
 type Rec = { eventName: string; eventTime: string; s3: { object: { key: string; sequencer: string } } }
 type Message = { Records: Rec[] } & Record<string, unknown>
@@ -222,24 +223,13 @@ beforeAll(async () => {
   es2 = await startEsStandin('2.4.6')
   server = await startServer()
   client = siloRootClient(server)
-  const notify: Record<string, Record<string, Record<string, unknown>>> = {}
-  for (const [i, c] of CASES.entries()) {
-    if (c.port !== undefined && !(await checkService(c.kind, c.port)).up) continue
-    const id = `s${i}`
-    notify[c.kind] = { ...notify[c.kind], [id]: { enable: true, ...c.params(id) } }
-    live.set(c, { id, arn: `arn:silo:sqs::${id}:${c.kind}`, sink: await c.reader(id) })
-  }
-  const admin = new AdminClient({
-    endPoint: server.host,
-    port: server.port,
-    useSSL: false,
-    accessKey: ROOT_USER,
-    secretKey: ROOT_PASSWORD,
+  const arns = await configureTargets(server, {
+    cases: CASES,
+    idPrefix: 's',
+    openSink: (c, id) => c.reader(id),
+    live,
   })
-  await admin.setConfig({ version: '1', region: '', notify })
-  const restart = await admin.serviceRestart()
-  expect(restart).toMatchObject({ errors: [] })
-  expect([...restart.sqsARN].sort()).toEqual([...live.values()].map((t) => t.arn).sort())
+  expect([...arns].sort()).toEqual([...live.values()].map((t) => t.arn).sort())
 }, 60_000)
 
 afterAll(async () => {
@@ -257,12 +247,7 @@ describe.each(CASES)('$name', (c) => {
     if (!target) return ctx.skip()
     const bucket = `${U}-${target.id}`.replaceAll('_', '-')
     await client.makeBucket(bucket)
-    const config = new NotificationConfig()
-    const queue = new QueueConfig(target.arn)
-    queue.addEvent('s3:ObjectCreated:*')
-    queue.addEvent('s3:ObjectRemoved:*')
-    config.add(queue)
-    await client.setBucketNotification(bucket, config)
+    await watchBucket(client, bucket, target.arn, ['s3:ObjectCreated:*', 's3:ObjectRemoved:*'])
     await client.putObject(bucket, SEQUENCE[0][1], Buffer.from('one'))
     await client.putObject(bucket, SEQUENCE[1][1], Buffer.from('two'))
     await client.removeObject(bucket, SEQUENCE[2][1])

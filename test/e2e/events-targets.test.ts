@@ -5,14 +5,7 @@
  * client reads back exactly what arrived, in the seed's stored shapes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  AdminClient,
-  type Client,
-  NotificationConfig,
-  ObjectCreatedAll,
-  ObjectRemovedAll,
-  QueueConfig,
-} from '../../src/index.js'
+import { type Client, ObjectCreatedAll, ObjectRemovedAll } from '../../src/index.js'
 import { expectedMessage } from '../server/events/support/expected-message.js'
 import {
   type ExpectedEvent,
@@ -29,9 +22,10 @@ import {
   startNatsSink,
   startWebhookSink,
 } from '../server/events/support/sinks.js'
-import { checkService, uniqueName } from '../server/events/targets/helpers/service.js'
+import { uniqueName } from '../server/events/targets/helpers/service.js'
+import { configureTargets, watchBucket } from './helpers/events.js'
 import { siloRootClient } from './helpers/root-clients.js'
-import { ROOT_PASSWORD, ROOT_USER, type RunningServer, startServer } from './helpers/server.js'
+import { ROOT_USER, type RunningServer, startServer } from './helpers/server.js'
 
 type Shape = 'message' | 'namespace' | 'access-redis' | 'access-sql'
 interface Case {
@@ -134,23 +128,7 @@ beforeAll(async () => {
   webhookUrl = webhook.url
   server = await startServer()
   client = siloRootClient(server)
-  const notify: Record<string, Record<string, Record<string, unknown>>> = {}
-  for (const [i, c] of CASES.entries()) {
-    if (c.port !== undefined && !(await checkService(c.kind, c.port)).up) continue
-    const id = `t${i}`
-    notify[c.kind] = { ...notify[c.kind], [id]: { enable: true, ...c.params(id) } }
-    live.set(c, { id, arn: `arn:silo:sqs::${id}:${c.kind}`, sink: await c.sink(id) })
-  }
-  const admin = new AdminClient({
-    endPoint: server.host,
-    port: server.port,
-    useSSL: false,
-    accessKey: ROOT_USER,
-    secretKey: ROOT_PASSWORD,
-  })
-  await admin.setConfig({ version: '1', region: '', notify })
-  const restart = await admin.serviceRestart()
-  expect(restart).toMatchObject({ errors: [] })
+  await configureTargets(server, { cases: CASES, idPrefix: 't', openSink: (c, id) => c.sink(id), live })
 }, 60_000)
 
 afterAll(async () => {
@@ -199,11 +177,7 @@ describe.each(CASES)('events to $name', (c) => {
     if (!target) return ctx.skip()
     const bucket = `${U}-${target.id}`.replaceAll('_', '-')
     await client.makeBucket(bucket)
-    const config = new NotificationConfig()
-    const queue = new QueueConfig(target.arn)
-    for (const e of [ObjectCreatedAll, 's3:ObjectAccessed:*', ObjectRemovedAll]) queue.addEvent(e)
-    config.add(queue)
-    await client.setBucketNotification(bucket, config)
+    await watchBucket(client, bucket, target.arn, [ObjectCreatedAll, 's3:ObjectAccessed:*', ObjectRemovedAll])
     expect((await client.getBucketNotification(bucket)).QueueConfiguration?.[0]?.Queue).toBe(target.arn)
 
     const expected = await runSequence(bucket)
