@@ -4,6 +4,7 @@ import { nodeCrypto } from '../../../src/server/auth/node-crypto.js'
 import {
   formatAmzDate,
   parseQueryString,
+  presignRequest,
   signRequest,
   UNSIGNED_PAYLOAD,
 } from '../../../src/shared/sigv4/index.js'
@@ -101,6 +102,43 @@ export function signedHeadersFor(
     },
   )
   return { ...headers, authorization }
+}
+
+/** Options of `presignedUrl`. */
+export interface PresignOptions {
+  /** Headers the signature covers besides host (the request must send them as given). */
+  signed?: Record<string, string>
+  /** Query parameters signed into the URL (response-content-type ...). */
+  query?: Array<[string, string]>
+  /** Default: now. */
+  date?: Date
+  /** X-Amz-Expires in seconds; default 60. */
+  expires?: number
+}
+
+/** A URL presigned with the root credential for `method` on `path` of the server at `baseUrl`. */
+export function presignedUrl(
+  baseUrl: string,
+  method: string,
+  path: string,
+  options: PresignOptions = {},
+): URL {
+  const url = new URL(path, baseUrl)
+  const signed = options.signed ?? {}
+  const { query } = presignRequest(
+    nodeCrypto,
+    { method, path: url.pathname, query: options.query, headers: { host: url.host, ...signed } },
+    {
+      accessKey: ROOT.accessKey,
+      secretKey: ROOT.secretKey,
+      region: 'us-east-1',
+      date: options.date ?? new Date(),
+      expires: options.expires ?? 60,
+      signedHeaders: ['host', ...Object.keys(signed)],
+    },
+  )
+  for (const [k, v] of query) url.searchParams.append(k, v)
+  return url
 }
 
 /** Base URL host plus a raw request target, kept exactly as written. */

@@ -1,10 +1,8 @@
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { nodeCrypto } from '../../../src/server/auth/node-crypto.js'
-import { presignRequest } from '../../../src/shared/sigv4/index.js'
 import { BACKENDS } from '../../property/helpers/servers.js'
-import { s3, send, UNSIGNED_PAYLOAD } from '../helpers/signed-request.js'
-import { ROOT, type TestServer } from '../helpers/test-server.js'
+import { presignedUrl, s3, send, UNSIGNED_PAYLOAD } from '../helpers/signed-request.js'
+import type { TestServer } from '../helpers/test-server.js'
 import { awsClient } from './helpers.js'
 
 describe.each(BACKENDS)('aws-chunked is decided by x-amz-content-sha256 (%s)', (_name, start) => {
@@ -34,23 +32,11 @@ describe.each(BACKENDS)('aws-chunked is decided by x-amz-content-sha256 (%s)', (
   })
 
   it('a presigned PUT whose signed x-amz-content-sha256 says STREAMING-UNSIGNED-PAYLOAD-TRAILER is decoded', async () => {
-    const url = new URL('/chunked/presigned', server.url)
     const signed = {
       'x-amz-content-sha256': 'STREAMING-UNSIGNED-PAYLOAD-TRAILER',
       'x-amz-decoded-content-length': '5',
     }
-    const { query } = presignRequest(
-      nodeCrypto,
-      { method: 'PUT', path: url.pathname, headers: { host: url.host, ...signed } },
-      {
-        ...ROOT,
-        region: 'us-east-1',
-        date: new Date(),
-        expires: 60,
-        signedHeaders: ['host', ...Object.keys(signed)],
-      },
-    )
-    for (const [k, v] of query) url.searchParams.append(k, v)
+    const url = presignedUrl(server.url, 'PUT', '/chunked/presigned', { signed })
     const body = Buffer.from('5\r\nhello\r\n0\r\n\r\n')
     const put = await send(url, 'PUT', { ...signed, 'content-length': String(body.length) }, body)
     expect(put.status).toBe(200)
