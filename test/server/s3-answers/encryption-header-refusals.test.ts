@@ -14,11 +14,10 @@ import {
   UploadPartCommand,
 } from '@aws-sdk/client-s3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { nodeCrypto } from '../../../src/server/auth/node-crypto.js'
-import { computeSignature, deriveSigningKey, formatAmzDate } from '../../../src/shared/sigv4/index.js'
 import { BACKENDS } from '../../property/helpers/servers.js'
-import { s3, send, xmlField } from '../helpers/signed-request.js'
-import { ROOT, type TestServer } from '../helpers/test-server.js'
+import { postForm } from '../helpers/post-form.js'
+import { s3, xmlField } from '../helpers/signed-request.js'
+import type { TestServer } from '../helpers/test-server.js'
 import { awsClient, failureOf } from './helpers.js'
 
 const BUCKET = 'sse-refusals'
@@ -176,54 +175,25 @@ describe.each(BACKENDS)('server-side encryption headers (%s)', (_name, start) =>
     )
     expect(await failureOf(create)).toEqual(NOT_IMPLEMENTED)
     expect((await s3(server.url, 'HEAD', `/${BUCKET}/locked.txt`)).status).toBe(404)
-    const form = await postForm(server, 'locked.txt', { 'x-amz-object-lock-legal-hold': 'ON' })
+    const form = await postForm(server, BUCKET, 'locked.txt', { 'x-amz-object-lock-legal-hold': 'ON' })
     expect([form.status, xmlField(form.text, 'Code')]).toEqual([501, 'NotImplemented'])
     const get = await s3(server.url, 'GET', `/${BUCKET}/plain.txt`, { headers: { 'x-amz-tagging': 'a=b' } })
     expect(get.status).toBe(200)
   })
 
   it('POST Object form fields of the same names: 501, nothing stored; a conflict is 400', async () => {
-    const refused = await postForm(server, 'form-sse.txt', { 'x-amz-server-side-encryption': 'AES256' })
+    const refused = await postForm(server, BUCKET, 'form-sse.txt', {
+      'x-amz-server-side-encryption': 'AES256',
+    })
     expect([refused.status, xmlField(refused.text, 'Code')]).toEqual([501, 'NotImplemented'])
-    const ssec = await postForm(server, 'form-sse.txt', SSE_C_HEADERS)
+    const ssec = await postForm(server, BUCKET, 'form-sse.txt', SSE_C_HEADERS)
     expect([ssec.status, xmlField(ssec.text, 'Code')]).toEqual([501, 'NotImplemented'])
-    const conflict = await postForm(server, 'form-sse.txt', {
+    const conflict = await postForm(server, BUCKET, 'form-sse.txt', {
       'x-amz-server-side-encryption-aws-kms-key-id': 'k',
     })
     expect([conflict.status, xmlField(conflict.text, 'Code')]).toEqual([400, 'InvalidArgument'])
     expect((await s3(server.url, 'HEAD', `/${BUCKET}/form-sse.txt`)).status).toBe(404)
     // The same form without them stores the file.
-    expect((await postForm(server, 'form-sse.txt', {})).status).toBe(204)
+    expect((await postForm(server, BUCKET, 'form-sse.txt', {})).status).toBe(204)
   })
 })
-
-/** POSTs a root-signed form for `key` whose policy allows `extra` fields with any value. */
-function postForm(server: TestServer, key: string, extra: Record<string, string>) {
-  const amzDate = formatAmzDate(new Date())
-  const day = amzDate.slice(0, 8)
-  const covered = ['x-amz-algorithm', 'x-amz-credential', 'x-amz-date', ...Object.keys(extra)]
-  const policy = Buffer.from(
-    JSON.stringify({
-      expiration: new Date(Date.now() + 600_000).toISOString(),
-      conditions: [{ bucket: BUCKET }, { key }, ...covered.map((f) => ['starts-with', `$${f}`, ''])],
-    }),
-  ).toString('base64')
-  const signingKey = deriveSigningKey(nodeCrypto, ROOT.secretKey, day, 'us-east-1')
-  const fields: Record<string, string> = {
-    key,
-    'x-amz-algorithm': 'AWS4-HMAC-SHA256',
-    'x-amz-credential': `${ROOT.accessKey}/${day}/us-east-1/s3/aws4_request`,
-    'x-amz-date': amzDate,
-    policy,
-    'x-amz-signature': computeSignature(nodeCrypto, signingKey, policy),
-    ...extra,
-  }
-  const parts = Object.entries(fields).map(
-    ([n, v]) => `--B\r\nContent-Disposition: form-data; name="${n}"\r\n\r\n${v}\r\n`,
-  )
-  const file =
-    '--B\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nhello\r\n--B--\r\n'
-  const url = new URL(`/${BUCKET}`, server.url)
-  const body = Buffer.from(parts.join('') + file)
-  return send(url, 'POST', { host: url.host, 'content-type': 'multipart/form-data; boundary=B' }, body)
-}
