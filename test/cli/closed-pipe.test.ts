@@ -5,8 +5,7 @@
  */
 import { spawn } from 'node:child_process'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Client } from '../../src/index.js'
-import { ROOT_PASSWORD, ROOT_USER } from '../e2e/helpers/server.js'
+import { siloRootClient } from '../e2e/helpers/root-clients.js'
 import { CLI, CLI_BUILT, type CliEnv, startCliEnv } from './helpers/cli.js'
 
 // ~1,500 lines of ~150 bytes: far more than a pipe buffer (64 KiB), so the CLI is still
@@ -52,14 +51,7 @@ describe.skipIf(!CLI_BUILT)('a closed output pipe (silo ... | head -1)', () => {
 
   beforeAll(async () => {
     env = await startCliEnv()
-    const { hostname, port } = new URL(env.server.url)
-    const client = new Client({
-      endPoint: hostname,
-      port: Number(port),
-      useSSL: false,
-      accessKey: ROOT_USER,
-      secretKey: ROOT_PASSWORD,
-    })
+    const client = siloRootClient(env.server)
     await client.makeBucket('many')
     let next = 0
     await Promise.all(

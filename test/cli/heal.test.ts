@@ -1,62 +1,11 @@
-/**
- * `silo admin heal` and `silo admin info` against a real erasure-coded server: the BUILT
- * `silo server D1 D2 D3 D4` as a child process over temporary drives, so a test can wipe a drive
- * between commands.
- */
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process'
 import { mkdir, mkdtemp, readdir, rename, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Client } from '../../src/index.js'
-import { CLI, CLI_BUILT, jsonLines, runCli } from './helpers/cli.js'
+import { ROOT_PASSWORD, ROOT_USER, type SiloProcess, startSilo } from '../e2e/helpers/erasure.js'
+import { CLI_BUILT, jsonLines, runCli } from './helpers/cli.js'
 
-const ROOT_USER = 'heal-root'
-const ROOT_PASSWORD = 'heal-root-password-0123'
 const BODY = (n: number) => Buffer.alloc(300 * 1024 + n, n)
-
-interface ErasureServer {
-  url: string
-  child: ChildProcessWithoutNullStreams
-  output(): string
-}
-
-/** Starts the built `silo server` over `drives`; resolves with its endpoint once it serves. */
-async function startErasureServer(drives: string[]): Promise<ErasureServer> {
-  const child = spawn(process.execPath, [CLI, 'server', ...drives, '--address', '127.0.0.1:0'], {
-    // Drive health is checked on every request, so a wiped drive is noticed at once.
-    env: {
-      ...process.env,
-      NO_COLOR: '',
-      SILO_ROOT_USER: ROOT_USER,
-      SILO_ROOT_PASSWORD: ROOT_PASSWORD,
-      SILO_DRIVE_CHECK_MS: '0',
-    },
-    stdio: 'pipe',
-  })
-  let out = ''
-  child.stdout.on('data', (chunk: Buffer) => {
-    out += chunk.toString()
-  })
-  child.stderr.on('data', (chunk: Buffer) => {
-    out += chunk.toString()
-  })
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`silo server printed no banner:\n${out}`)), 20_000)
-    child.stdout.on('data', () => {
-      const match = /Endpoint: +(http:\/\/\S+)/.exec(out)
-      if (match && out.includes('Region:')) {
-        clearTimeout(timer)
-        resolve(match[1]!)
-      }
-    })
-    child.once('exit', (code) => {
-      clearTimeout(timer)
-      reject(new Error(`silo server exited (${code}) before serving:\n${out}`))
-    })
-  })
-  return { url, child, output: () => out }
-}
 
 /** Every file under `dir`, relative, sorted (to see what a heal wrote or did not write). */
 async function filesUnder(dir: string): Promise<string[]> {
@@ -75,7 +24,7 @@ async function wipe(dir: string): Promise<void> {
 describe.skipIf(!CLI_BUILT)('silo admin heal / info on an erasure-coded server (4 drives)', () => {
   let root: string
   let drives: string[]
-  let server: ErasureServer
+  let server: SiloProcess
   let configDir: string
   const run = (args: string[]) => runCli(['--config-dir', configDir, ...args])
 
@@ -83,28 +32,17 @@ describe.skipIf(!CLI_BUILT)('silo admin heal / info on an erasure-coded server (
     root = await mkdtemp(join(tmpdir(), 'silo-cli-heal-'))
     drives = ['d1', 'd2', 'd3', 'd4'].map((d) => join(root, d))
     await Promise.all(drives.map((d) => mkdir(d)))
-    server = await startErasureServer(drives)
+    server = await startSilo(drives)
     configDir = join(root, 'config')
     const added = await run(['config', 'host', 'add', 'local', server.url, ROOT_USER, ROOT_PASSWORD])
     if (added.code !== 0) throw new Error(`config host add failed: ${added.stderr}`)
-    const { hostname, port } = new URL(server.url)
-    const client = new Client({
-      endPoint: hostname,
-      port: Number(port),
-      useSSL: false,
-      accessKey: ROOT_USER,
-      secretKey: ROOT_PASSWORD,
-    })
+    const client = server.client()
     await client.makeBucket('photos')
     for (let i = 0; i < 3; i++) await client.putObject('photos', `2026/cat${i}.jpg`, BODY(i))
   }, 60_000)
 
   afterAll(async () => {
-    if (server && server.child.exitCode === null) {
-      const exited = new Promise((resolve) => server.child.once('exit', resolve))
-      server.child.kill('SIGINT')
-      await exited
-    }
+    await server?.stop()
     if (root) await rm(root, { recursive: true, force: true })
   })
 
