@@ -13,6 +13,7 @@ import { S3ServerError } from '../../../../src/server/errors.js'
 import { ErasureDrive } from '../../../../src/server/storage/erasure/drive-set.js'
 import { createFormats } from '../../../../src/server/storage/erasure/format.js'
 import { localDriveLocation } from '../../../../src/server/storage/local-drive.js'
+import type { ObjectLayer } from '../../../../src/server/storage/object-layer.js'
 import { openSingleDrive } from '../../../../src/server/storage/single-drive.js'
 import { bodyOf, readAll } from './fixtures.js'
 import { openTempErasure } from './harness.js'
@@ -42,51 +43,51 @@ async function* bodyWithPause(first: number, rest: number, between: () => Promis
   yield Buffer.alloc(rest, 2)
 }
 
+/** Opens a single drive (no fsync) on a fresh folder with bucket `b`, runs `use`, closes it. */
+async function withSingleDrive(use: (drive: ObjectLayer, dir: string) => Promise<void>): Promise<void> {
+  const root = await mkdtemp(join(tmpdir(), 'silo-vanish-'))
+  scratch.push(root)
+  const dir = join(root, 'drive')
+  const drive = await openSingleDrive(dir, { fsync: false })
+  try {
+    await drive.createBucket('b', '')
+    await use(drive, dir)
+  } finally {
+    await drive.close().catch(() => {})
+  }
+}
+
+/**
+ * `operation` fails as an I/O failure of the drive (the erasure set counts it against quorum),
+ * not as an S3 answer, and `dir` stays gone.
+ */
+async function expectIoFailure(operation: Promise<unknown>, dir: string): Promise<void> {
+  const error = await operation.then(
+    () => undefined,
+    (e: unknown) => e,
+  )
+  expect(error).toBeInstanceOf(Error)
+  expect(error).not.toBeInstanceOf(S3ServerError)
+  expect(await exists(dir)).toBe(false)
+}
+
 describe('a drive folder that vanishes while the server runs', () => {
   it('one drive: a write whose folder is removed mid-body fails as an I/O error and makes no folder', async () => {
-    const root = await mkdtemp(join(tmpdir(), 'silo-vanish-'))
-    scratch.push(root)
-    const dir = join(root, 'drive')
-    const drive = await openSingleDrive(dir, { fsync: false })
-    try {
-      await drive.createBucket('b', '')
+    await withSingleDrive(async (drive, dir) => {
       // 300 KiB is past the inline limit: the body goes to a temp file, then a fan-out folder.
       const body = bodyWithPause(200 * 1024, 100 * 1024, () => vanish(dir))
-      const error = await drive.putObject({ bucket: 'b', key: 'k', body }).then(
-        () => undefined,
-        (e: unknown) => e,
-      )
-      expect(error).toBeInstanceOf(Error)
-      // An I/O failure of the drive (the erasure set counts it against quorum), not an S3 answer.
-      expect(error).not.toBeInstanceOf(S3ServerError)
-      expect(await exists(dir)).toBe(false)
-    } finally {
-      await drive.close().catch(() => {})
-    }
+      await expectIoFailure(drive.putObject({ bucket: 'b', key: 'k', body }), dir)
+    })
   })
 
   it('one drive: a copy onto a vanished folder fails as an I/O error (not NoSuchKey) and makes no folder', async () => {
-    const root = await mkdtemp(join(tmpdir(), 'silo-vanish-'))
-    scratch.push(root)
-    const dir = join(root, 'drive')
-    const drive = await openSingleDrive(dir, { fsync: false })
-    try {
-      await drive.createBucket('b', '')
+    await withSingleDrive(async (drive, dir) => {
       const bytes = Buffer.alloc(300 * 1024, 5)
       await drive.putObject({ bucket: 'b', key: 'src', body: bodyOf(bytes), size: bytes.length })
       await vanish(dir)
-      const error = await drive
-        .copyObject({ sourceBucket: 'b', sourceKey: 'src', bucket: 'b', key: 'dst' })
-        .then(
-          () => undefined,
-          (e: unknown) => e,
-        )
-      expect(error).toBeInstanceOf(Error)
-      expect(error).not.toBeInstanceOf(S3ServerError)
-      expect(await exists(dir)).toBe(false)
-    } finally {
-      await drive.close().catch(() => {})
-    }
+      const copy = drive.copyObject({ sourceBucket: 'b', sourceKey: 'src', bucket: 'b', key: 'dst' })
+      await expectIoFailure(copy, dir)
+    })
   })
 
   it('erasure: a copy and a streaming PUT onto vanished drives leave them gone; after a restart they are offline and heal does not format them', async () => {
