@@ -115,28 +115,21 @@ describe('STREAMING-AWS4-HMAC-SHA256-PAYLOAD', () => {
 
 describe('STREAMING-UNSIGNED-PAYLOAD-TRAILER', () => {
   async function putWithTrailer(key: string, data: Buffer, checksum: string | undefined) {
-    const url = new URL(`${B}/${key}`, server.url)
     const trailer = checksum === undefined ? '' : `x-amz-checksum-crc32:${checksum}\r\n`
     const body = Buffer.concat([
       Buffer.from(`${data.length.toString(16)}\r\n`),
       data,
       Buffer.from(`\r\n0\r\n${trailer}\r\n`),
     ])
-    const date = new Date()
-    const headers: Record<string, string> = {
-      host: url.host,
-      'x-amz-date': formatAmzDate(date),
-      'x-amz-content-sha256': 'STREAMING-UNSIGNED-PAYLOAD-TRAILER',
-      'content-encoding': 'aws-chunked',
-      'x-amz-decoded-content-length': String(data.length),
-      'x-amz-trailer': 'x-amz-checksum-crc32',
-    }
-    const { authorization } = signRequest(
-      nodeCrypto,
-      { method: 'PUT', path: url.pathname, headers },
-      { ...ROOT, region: 'us-east-1', date },
-    )
-    return send(url, 'PUT', { ...headers, authorization, 'content-length': String(body.length) }, body)
+    return s3(server.url, 'PUT', `${B}/${key}`, {
+      body,
+      payloadHash: 'STREAMING-UNSIGNED-PAYLOAD-TRAILER',
+      headers: {
+        'content-encoding': 'aws-chunked',
+        'x-amz-decoded-content-length': String(data.length),
+        'x-amz-trailer': 'x-amz-checksum-crc32',
+      },
+    })
   }
   it('stores the decoded body when the CRC32 trailer matches, without aws-chunked in Content-Encoding', async () => {
     const data = Buffer.from('trailer checked body')
