@@ -1,20 +1,9 @@
-import { Writable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
 import { ProgressBar, wantsProgress } from '../../../src/cli/output/progress-bar.js'
 import { displayWidth, fitLeft, printable } from '../../../src/cli/output/terminal-text.js'
+import { createCapturingStream } from '../helpers/capturing-stream.js'
 
-function sink(isTTY: boolean) {
-  const chunks: string[] = []
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      chunks.push(String(chunk))
-      done()
-    },
-  }) as Writable & { isTTY?: boolean; columns?: number }
-  stream.isTTY = isTTY
-  stream.columns = 80
-  return { stream, chunks }
-}
+const sink = (isTTY: boolean) => createCapturingStream(isTTY, 80)
 
 describe('progress bar', () => {
   it('is drawn only on a terminal, and never with --quiet or --json', () => {

@@ -7,28 +7,15 @@ import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { Writable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { saveAliases } from '../../../src/cli/config/alias-store.js'
 import { CliContext } from '../../../src/cli/context.js'
 import { ProgressBar } from '../../../src/cli/output/progress-bar.js'
 import { copyOne } from '../../../src/cli/transfer/copy-one.js'
 import { ROOT_PASSWORD, ROOT_USER, type RunningServer, startServer } from '../../e2e/helpers/server.js'
+import { createCapturingStream } from '../helpers/capturing-stream.js'
 
 const MiB = 1024 * 1024
-
-function terminal() {
-  const draws: string[] = []
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      draws.push(String(chunk))
-      done()
-    },
-  }) as Writable & { isTTY?: boolean; columns?: number }
-  stream.isTTY = true
-  stream.columns = 100
-  return { stream, draws }
-}
 
 /** The "done" figure of each draw, e.g. '64KiB'. */
 const doneFigures = (draws: string[]) =>
@@ -58,7 +45,7 @@ describe('copy progress moves by bytes', () => {
   it('an upload of 20 MiB (a 16 MiB part and a 4 MiB part) draws steps inside the parts', async () => {
     const file = join(work, 'clip.bin')
     await writeFile(file, randomBytes(20 * MiB))
-    const { stream, draws } = terminal()
+    const { stream, chunks: draws } = createCapturingStream(true, 100)
     let now = 0
     const bar = new ProgressBar(stream, 20 * MiB, () => (now += 1000))
     bar.label(file)
