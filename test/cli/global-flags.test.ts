@@ -2,8 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createServer } from '../../src/server/index.js'
-import { ROOT_PASSWORD, ROOT_USER } from '../e2e/helpers/server.js'
+import { ROOT_PASSWORD, ROOT_USER, startServer } from '../e2e/helpers/server.js'
 import { createSelfSigned, type SelfSigned } from '../server/tls/self-signed.js'
 import { CLI_BUILT, type CliEnv, jsonLines, runCli, startCliEnv } from './helpers/cli.js'
 
@@ -126,20 +125,9 @@ describe.skipIf(!CLI_BUILT)('--insecure against an HTTPS server with a self-sign
   beforeAll(async () => {
     certs = createSelfSigned()
     configDir = await mkdtemp(join(tmpdir(), 'silo-cli-tls-conf-'))
-    const dir = await mkdtemp(join(tmpdir(), 'silo-cli-tls-data-'))
-    const server = createServer({
-      dir,
-      address: '127.0.0.1:0',
-      rootUser: ROOT_USER,
-      rootPassword: ROOT_PASSWORD,
-      quiet: true,
-      tls: { cert: certs.cert, key: certs.key },
-    })
-    ;({ url } = await server.start())
-    stop = async () => {
-      await server.stop()
-      await rm(dir, { recursive: true, force: true })
-    }
+    const server = await startServer({ tls: { cert: certs.cert, key: certs.key } })
+    url = server.url
+    stop = () => server.stop()
     await runCli(['--config-dir', configDir, 'config', 'host', 'add', 'tls', url, ROOT_USER, ROOT_PASSWORD])
   })
   afterAll(async () => {

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createServer } from '../../../src/server/index.js'
+import { createServer, type ServerOptions } from '../../../src/server/index.js'
 
 export const ROOT_USER = 'e2e-root-user'
 export const ROOT_PASSWORD = 'e2e-root-password-0123456789'
@@ -14,8 +14,13 @@ export interface RunningServer {
   stop(): Promise<void>
 }
 
-/** Starts a Silo server in-process on a free loopback port over a fresh temporary folder. */
-export async function startServer(): Promise<RunningServer> {
+/**
+ * Starts a Silo server in-process on a free loopback port over a fresh temporary folder;
+ * `options` add any other server option (`tls` makes it HTTPS).
+ */
+export async function startServer(
+  options: Omit<ServerOptions, 'dir' | 'address' | 'rootUser' | 'rootPassword'> = {},
+): Promise<RunningServer> {
   const dir = await mkdtemp(join(tmpdir(), 'silo-e2e-'))
   const server = createServer({
     dir,
@@ -23,6 +28,7 @@ export async function startServer(): Promise<RunningServer> {
     rootUser: ROOT_USER,
     rootPassword: ROOT_PASSWORD,
     quiet: true,
+    ...options,
   })
   const { url, port, host } = await server.start()
   return {
