@@ -41,6 +41,8 @@ export interface ObjectInfo {
    * GetObject's `partNumber`), absent for single-part objects and in listings.
    */
   partSizes?: number[]
+  /** With partSizes, when the parts had flexible checksums: each part's (by header name). */
+  partChecksums?: Array<Record<string, string>>
   /**
    * The multipart upload whose completion made the object (absent otherwise, and on copies): a
    * CompleteMultipartUpload retried after it succeeded is recognised by it (issue 19).
@@ -124,6 +126,11 @@ export interface UploadPartInput {
   size?: number
   /** Base64 Content-MD5; a mismatch is BadDigest and stores nothing. */
   contentMd5?: string
+  /**
+   * The part's verified flexible checksum (`{ 'x-amz-checksum-crc32': 'b64' }`), asked for once
+   * the body has ended (a trailer's value is known only then); stored with the part.
+   */
+  trailingHeaders?: () => Record<string, string>
   signal?: AbortSignal
 }
 
@@ -134,6 +141,8 @@ export interface PartInfo {
   etag: string
   size: number
   lastModified: Date
+  /** The part's verified flexible checksum, as UploadPartInput.trailingHeaders gave it. */
+  checksum?: Record<string, string>
 }
 
 /** The parts CompleteMultipartUpload names, in the client's order. */
@@ -145,6 +154,11 @@ export interface CompleteMultipartUploadInput {
   parts: Array<{ partNumber: number; etag: string }>
   /** Conditional write: checked where the object commits; a failure leaves the upload as it was. */
   condition?: WriteCondition
+  /**
+   * The object's checksum headers (`x-amz-checksum-<algorithm>`, `x-amz-checksum-type`); they
+   * replace the upload's `x-amz-checksum-*` headers (its requested algorithm) in the object.
+   */
+  checksumHeaders?: Record<string, string>
 }
 
 export interface ListPartsInput {

@@ -1,13 +1,16 @@
 import { uriEncodePath } from '../../../shared/sigv4/uri-encode.js'
+import { CHECKSUM_ALGORITHMS, CHECKSUM_PREFIX } from '../../body/checksum-algorithms.js'
 import type { Handler } from '../../context.js'
 import { isS3ServerError, S3ServerError } from '../../errors.js'
 import { sendXml } from '../../response/send.js'
 import { renderXml } from '../../response/xml.js'
 import { MULTIPART_LIMITS } from '../../storage/multipart-limits.js'
 import type { CompleteMultipartUploadInput, ObjectInfo } from '../../storage/object-layer.js'
+import { checksumFields } from '../objects/checksum-headers.js'
 import { readWriteCondition } from '../objects/write-condition-headers.js'
 import { readXmlDocument, type XmlDocumentLimits } from '../objects/xml-body.js'
 import { findCompletedUpload } from './completed-retry.js'
+import { compositeChecksumHeaders, type RequestedPart } from './composite-checksum.js'
 import { readUploadId } from './upload-params.js'
 
 // An upload has at most as many parts as there are part numbers.
@@ -26,7 +29,8 @@ const COMPLETE_LIMITS: XmlDocumentLimits = {
 /**
  * CompleteMultipartUpload: the parts named in the body become the object (no bytes copied);
  * storage checks them (InvalidPart, InvalidPartOrder, EntityTooSmall). Publishes
- * `s3:ObjectCreated:CompleteMultipartUpload` before answering. A retry of a Complete that
+ * `s3:ObjectCreated:CompleteMultipartUpload` before answering. Part checksums are checked and the
+ * object's COMPOSITE checksum computed first (composite-checksum.ts). A retry of a Complete that
  * succeeded is answered the same again (see completed-retry.ts). `If-None-Match: *` / `If-Match`
  * make it a conditional write, checked where the object commits; a failed one keeps the upload.
  */
@@ -35,9 +39,18 @@ export const handleCompleteMultipartUpload: Handler = async (args) => {
   const uploadId = readUploadId(route)
   const condition = readWriteCondition(args.req.headers)
   const doc = await readXmlDocument(args, 'CompleteMultipartUpload', COMPLETE_LIMITS)
-  const input = { bucket: route.bucket, key: route.key, uploadId, parts: readParts(doc), condition }
+  const parts = readParts(doc)
+  const input: CompleteMultipartUploadInput = {
+    bucket: route.bucket,
+    key: route.key,
+    uploadId,
+    parts,
+    condition,
+  }
   let info: ObjectInfo
   try {
+    // Inside the try: a retry of a Complete that succeeded finds no upload to list (NoSuchUpload).
+    input.checksumHeaders = await compositeChecksumHeaders(ctx.storage, input, parts)
     info = await ctx.storage.completeMultipartUpload(input)
     await emit([
       {
@@ -62,6 +75,8 @@ export const handleCompleteMultipartUpload: Handler = async (args) => {
     Bucket: route.bucket,
     Key: route.key,
     ETag: `"${info.etag}"`,
+    ...checksumFields(info.headers),
+    ...(info.headers['x-amz-checksum-type'] ? { ChecksumType: info.headers['x-amz-checksum-type'] } : {}),
   })
   sendXml(res, 200, xml)
 }
@@ -70,7 +85,7 @@ export const handleCompleteMultipartUpload: Handler = async (args) => {
  * The `<Part>` list: 1 to 10,000 parts, each with a PartNumber (1..10,000) and an ETag, else
  * MalformedXML.
  */
-function readParts(doc: Record<string, unknown>): CompleteMultipartUploadInput['parts'] {
+function readParts(doc: Record<string, unknown>): RequestedPart[] {
   const parts = Array.isArray(doc.Part) ? (doc.Part as unknown[]) : []
   if (parts.length === 0) throw new S3ServerError('MalformedXML', 'CompleteMultipartUpload names no Part.')
   if (parts.length > MAX_PARTS) {
@@ -86,6 +101,16 @@ function readParts(doc: Record<string, unknown>): CompleteMultipartUploadInput['
     if (!/^\d{1,5}$/.test(number) || etag === '') {
       throw new S3ServerError('MalformedXML', 'Every Part needs a PartNumber and an ETag.')
     }
-    return { partNumber: Number(number), etag }
+    return { partNumber: Number(number), etag, checksum: readPartChecksum(fields) }
   })
+}
+
+/** A `<Part>`'s `Checksum*` elements, by header name (`ChecksumCRC32` → `x-amz-checksum-crc32`). */
+function readPartChecksum(fields: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [suffix, algorithm] of Object.entries(CHECKSUM_ALGORITHMS)) {
+    const value = fields[`Checksum${algorithm.name}`]
+    if (typeof value === 'string') out[CHECKSUM_PREFIX + suffix] = value.trim()
+  }
+  return out
 }

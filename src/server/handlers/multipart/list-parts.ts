@@ -2,6 +2,7 @@ import type { Handler } from '../../context.js'
 import { sendXml } from '../../response/send.js'
 import { renderXml } from '../../response/xml.js'
 import { readCount } from '../listing/query-params.js'
+import { checksumFields } from '../objects/checksum-headers.js'
 import { readUploadId } from './upload-params.js'
 
 /** ListParts: an upload's parts in order, paged by `max-parts` and `part-number-marker`. */
@@ -33,6 +34,7 @@ export const handleListParts: Handler = async ({ ctx, res, route, auth }) => {
       LastModified: p.lastModified.toISOString(),
       ETag: `"${p.etag}"`,
       Size: p.size,
+      ...checksumFields(p.checksum),
     })),
   })
   sendXml(res, 200, xml)

@@ -23,6 +23,7 @@ export const handleUploadPart: Handler = async ({ ctx, req, res, route, auth }) 
     body,
     size,
     contentMd5,
+    trailingHeaders: () => verifiedChecksumHeaders(checksum),
   })
   sendEmpty(res, 200, { etag: `"${part.etag}"`, ...verifiedChecksumHeaders(checksum) })
 }

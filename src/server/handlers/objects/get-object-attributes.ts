@@ -5,6 +5,7 @@ import { S3ServerError } from '../../errors.js'
 import { sendXml } from '../../response/send.js'
 import { renderXml } from '../../response/xml.js'
 import type { ObjectInfo } from '../../storage/object-layer.js'
+import { checksumFields } from './checksum-headers.js'
 
 const ATTRIBUTES = ['ETag', 'Checksum', 'ObjectParts', 'StorageClass', 'ObjectSize'] as const
 type Attribute = (typeof ATTRIBUTES)[number]
@@ -21,7 +22,8 @@ export const handleGetObjectAttributes: Handler = async ({ ctx, req, res, route 
   if (wanted.has('ETag')) body.ETag = info.etag
   const checksum = checksumOf(info)
   if (wanted.has('Checksum') && checksum) body.Checksum = checksum
-  if (wanted.has('ObjectParts') && info.partSizes) body.ObjectParts = partsOf(info.partSizes, req.headers)
+  if (wanted.has('ObjectParts') && info.partSizes)
+    body.ObjectParts = partsOf(info.partSizes, info.partChecksums, req.headers)
   if (wanted.has('StorageClass')) body.StorageClass = info.headers['x-amz-storage-class'] ?? 'STANDARD'
   if (wanted.has('ObjectSize')) body.ObjectSize = info.size
   res.setHeader('last-modified', info.lastModified.toUTCString())
@@ -54,12 +56,19 @@ function readAttributes(header: string | string[] | undefined): Set<Attribute> {
 function checksumOf(info: ObjectInfo): Record<string, string> | undefined {
   for (const [suffix, algorithm] of Object.entries(CHECKSUM_ALGORITHMS)) {
     const value = info.headers[CHECKSUM_PREFIX + suffix]
-    if (value !== undefined) return { [`Checksum${algorithm.name}`]: value, ChecksumType: 'FULL_OBJECT' }
+    if (value !== undefined) {
+      const type = info.headers['x-amz-checksum-type'] ?? 'FULL_OBJECT'
+      return { [`Checksum${algorithm.name}`]: value, ChecksumType: type }
+    }
   }
   return undefined
 }
 
-function partsOf(sizes: number[], headers: IncomingHttpHeaders): Record<string, unknown> {
+function partsOf(
+  sizes: number[],
+  checksums: Array<Record<string, string>> | undefined,
+  headers: IncomingHttpHeaders,
+): Record<string, unknown> {
   const max = readCount(headers['x-amz-max-parts'], 'x-amz-max-parts', 1000)
   const marker = readCount(headers['x-amz-part-number-marker'], 'x-amz-part-number-marker', 0)
   const page = sizes.slice(marker, marker + max)
@@ -70,7 +79,11 @@ function partsOf(sizes: number[], headers: IncomingHttpHeaders): Record<string, 
     ...(truncated ? { NextPartNumberMarker: marker + page.length } : {}),
     MaxParts: max,
     IsTruncated: truncated,
-    Part: page.map((size, i) => ({ PartNumber: marker + i + 1, Size: size })),
+    Part: page.map((size, i) => ({
+      PartNumber: marker + i + 1,
+      Size: size,
+      ...checksumFields(checksums?.[marker + i]),
+    })),
   }
 }
 

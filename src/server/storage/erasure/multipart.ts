@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto'
 import { S3ServerError } from '../../errors.js'
+import { withChecksumHeaders } from '../common/checksum-headers.js'
 import { compareUtf8 } from '../common/compare-utf8.js'
 import { lowerCaseKeys } from '../common/lower-case-keys.js'
 import { checkPartNumber, checkRequestedParts, partSizeError, unquote } from '../common/part-checks.js'
@@ -153,12 +154,16 @@ export async function uploadPart(ctx: ErasureContext, input: UploadPartInput): P
         // Each drive keeps the real part's size and ETag with its shard of it.
         partMeta.size = received.size
         partMeta.etag = received.md5Hex
+        const checksum = input.trailingHeaders?.()
+        if (checksum && Object.keys(checksum).length > 0) partMeta.checksum = checksum
         return ctx.locks.acquire(`${uploadId}\0${partNumber}`)
       },
       recordOf: (_, received) => ({ etag: received.md5Hex, meta: encodeMeta(partMeta) }),
     },
   )
-  return { partNumber, etag: written.md5Hex, size: written.size, lastModified: new Date() }
+  const info: PartInfo = { partNumber, etag: written.md5Hex, size: written.size, lastModified: new Date() }
+  if (partMeta.checksum) info.checksum = partMeta.checksum
+  return info
 }
 
 /** Every part a drive holds for the upload: part number → its shard ETag and real part. */
@@ -243,8 +248,9 @@ async function completeUpload(
     etag: `${md5.digest('hex')}-${chosen.length}`,
     mtime: Date.now(),
     ...upload.meta,
+    headers: withChecksumHeaders(upload.meta.headers, input.checksumHeaders),
     shard: 0,
-    parts: chosen.map((p) => [p.size, p.etag]),
+    parts: chosen.map((p) => (p.checksum ? [p.size, p.etag, p.checksum] : [p.size, p.etag])),
     uploadId,
   }
   const n = ctx.set.size
@@ -329,12 +335,14 @@ export async function listParts(ctx: ErasureContext, input: ListPartsInput): Pro
   for (const number of [...votes.keys()].sort((a, b) => a - b)) {
     const best = [...votes.get(number)!.values()].sort((a, b) => b.count - a.count)[0]!
     if (best.count < upload.meta.data) continue
-    parts.push({
+    const info: PartInfo = {
       partNumber: number,
       etag: best.part.etag,
       size: best.part.size,
       lastModified: new Date(best.info.modified),
-    })
+    }
+    if (best.part.checksum) info.checksum = best.part.checksum
+    parts.push(info)
   }
   const isTruncated = bound !== undefined
   const result: ListPartsResult = { upload: upload.info, parts, isTruncated }

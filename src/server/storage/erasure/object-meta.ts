@@ -30,8 +30,11 @@ export interface EcMeta extends EcUploadMeta {
   mtime: number
   /** The shard this drive holds, 0-based (data shards first). */
   shard: number
-  /** Multipart objects: [size, etag] of each part, whose shard files follow one another. */
-  parts?: Array<[number, string]>
+  /**
+   * Multipart objects: [size, etag, flexible checksum] of each part, whose shard files follow
+   * one another.
+   */
+  parts?: Array<[number, string, Record<string, string>?]>
   /** The multipart upload that made the object (ObjectInfo.uploadId). */
   uploadId?: string
 }
@@ -42,6 +45,8 @@ export interface EcPartMeta {
   id: string
   size: number
   etag: string
+  /** The part's verified flexible checksum (PartInfo.checksum). */
+  checksum?: Record<string, string>
 }
 
 /** The erasure metadata of a drive's record, or undefined when it is not ours. */
@@ -76,6 +81,9 @@ export function toObjectInfo(bucket: string, key: string, meta: EcMeta, withPart
     headers: { ...meta.headers },
   }
   if (withParts && meta.parts) info.partSizes = meta.parts.map(([size]) => size)
+  if (withParts && meta.parts?.some(([, , checksum]) => checksum)) {
+    info.partChecksums = meta.parts.map(([, , checksum]) => ({ ...checksum }))
+  }
   if (meta.uploadId !== undefined) info.uploadId = meta.uploadId
   return info
 }

@@ -12,6 +12,8 @@ export interface StoredPartRef {
   /** Internal ID naming the part's data file. */
   id: string
   size: number
+  /** The part's verified flexible checksum, for GetObjectAttributes' ObjectParts. */
+  checksum?: Record<string, string>
 }
 
 /**
@@ -64,6 +66,9 @@ export function toObjectInfo(
     headers: { ...stored.headers },
   }
   if (withParts && stored.parts) info.partSizes = stored.parts.map((p) => p.size)
+  if (withParts && stored.parts?.some((p) => p.checksum)) {
+    info.partChecksums = stored.parts.map((p) => ({ ...p.checksum }))
+  }
   if (stored.uploadId !== undefined) info.uploadId = stored.uploadId
   return info
 }

@@ -17,6 +17,8 @@ export interface StoredPart {
   mtime: number
   /** The metadata a drive of an erasure set was given with the part (StorageDrive.commitShard). */
   meta?: string
+  /** The part's verified flexible checksum (PartInfo.checksum). */
+  checksum?: Record<string, string>
 }
 
 /** The contract's view of a stored upload. */
@@ -38,5 +40,12 @@ export function toUploadInfo(
 
 /** The contract's view of a stored part. */
 export function toPartInfo(partNumber: number, stored: StoredPart): PartInfo {
-  return { partNumber, etag: stored.etag, size: stored.size, lastModified: new Date(stored.mtime) }
+  const info: PartInfo = {
+    partNumber,
+    etag: stored.etag,
+    size: stored.size,
+    lastModified: new Date(stored.mtime),
+  }
+  if (stored.checksum) info.checksum = { ...stored.checksum }
+  return info
 }

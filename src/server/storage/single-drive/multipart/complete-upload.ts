@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { S3ServerError } from '../../../errors.js'
+import { withChecksumHeaders } from '../../common/checksum-headers.js'
 import { checkRequestedParts, partSizeError, unquote } from '../../common/part-checks.js'
 import { writeConditionError } from '../../common/write-condition.js'
 import type { CompleteMultipartUploadInput, ObjectInfo } from '../../object-layer.js'
@@ -73,7 +74,12 @@ function completeInCommit(
     const refused = writeConditionError(input.condition, current?.etag, input.key)
     if (refused) return { error: refused }
   }
-  const stored = objectOf(upload, chosen, input.uploadId, options.headers)
+  const stored = objectOf(
+    upload,
+    chosen,
+    input.uploadId,
+    options.headers ?? withChecksumHeaders(upload.headers, input.checksumHeaders),
+  )
   const kept = new Set(chosen.map((p) => p.id))
   const discarded = removeUploadRecords(drive, view, input.bucket, input.key, input.uploadId).filter(
     (id) => !kept.has(id),
@@ -123,7 +129,7 @@ function objectOf(
   return {
     id: createObjectId(),
     layout: 'parts',
-    parts: parts.map((p) => ({ id: p.id, size: p.size })),
+    parts: parts.map((p) => ({ id: p.id, size: p.size, ...(p.checksum ? { checksum: p.checksum } : {}) })),
     size: parts.reduce((sum, p) => sum + p.size, 0),
     etag: `${hash.digest('hex')}-${parts.length}`,
     mtime: Date.now(),

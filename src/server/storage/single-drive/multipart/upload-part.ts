@@ -19,7 +19,7 @@ export async function uploadPart(drive: Drive, input: UploadPartInput): Promise<
   requireUpload(drive, input.bucket, input.key, input.uploadId)
   const id = createObjectId()
   const received = await writeData(drive, id, input, 0)
-  return storePart(drive, input, id, received, { etag: received.md5Hex })
+  return storePart(drive, input, id, received, { etag: received.md5Hex, checksum: input.trailingHeaders?.() })
 }
 
 /** Where a part goes. */
@@ -40,10 +40,11 @@ export async function storePart(
   place: PartPlace,
   id: string,
   received: ReceivedBody,
-  fields: { etag: string; meta?: string },
+  fields: { etag: string; meta?: string; checksum?: Record<string, string> },
 ): Promise<PartInfo> {
   const stored: StoredPart = { id, size: received.size, etag: fields.etag, mtime: Date.now() }
   if (fields.meta !== undefined) stored.meta = fields.meta
+  if (fields.checksum && Object.keys(fields.checksum).length > 0) stored.checksum = fields.checksum
   const uploadKey = encodeUploadKey(place.bucket, place.key, place.uploadId)
   const partKey = encodePartKey(place.uploadId, place.partNumber)
   const outcome = await drive.commits
