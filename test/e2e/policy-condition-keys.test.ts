@@ -7,7 +7,7 @@ import {
   type PutObjectCommandInput,
 } from '@aws-sdk/client-s3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type AdminHarness, codeOf, startAdminHarness } from '../sdk/admin/admin-harness.js'
+import { type AdminHarness, codeOf, ROOT, startAdminHarness } from '../sdk/admin/admin-harness.js'
 
 // Condition keys S3 documents, through a real server: an IAM user whose own policy allows
 // everything (`readwrite`) is held back by the bucket policy's Deny statements, and anonymous
@@ -76,7 +76,11 @@ describe('bucket policy condition keys through a real server', () => {
       StringEqualsIfExists: { 's3:x-amz-acl': 'private' },
       Null: { 's3:x-amz-grant-full-control': 'true' },
     })
-    expect(await putCode({ GrantFullControl: 'id="someone"' })).toBe('ok')
+    // The bucket owner (the root, who made it) is the one grantee S3 accepts under
+    // BucketOwnerEnforced: the header is present, so the Deny's Null condition is false.
+    expect(await putCode({ GrantFullControl: `id="${ROOT.accessKey}"` })).toBe('ok')
+    // A grant to anyone else passes the policy but is refused as an ACL.
+    expect(await putCode({ GrantFullControl: 'id="someone"' })).toBe('AccessControlListNotSupported')
     expect(await putCode()).toBe('AccessDenied')
   })
 

@@ -83,6 +83,77 @@ describe.each(BACKENDS)('ACLs as S3 has them today (%s)', (_name, start) => {
     expect(owner.status, owner.text).toBe(204)
   })
 
+  it('x-amz-grant-*: only a full-control grant to the bucket owner passes, others refused, nothing written', async () => {
+    const allUsers = 'uri="http://acs.amazonaws.com/groups/global/AllUsers"'
+    expect(
+      await failureOf(
+        client.send(new PutObjectCommand({ Bucket: BUCKET, Key: 'g-read', Body: 'x', GrantRead: allUsers })),
+      ),
+    ).toEqual(NOT_SUPPORTED)
+    expect((await s3(server.url, 'HEAD', `/${BUCKET}/g-read`)).status).toBe(404)
+    const owner = `id="${ROOT.accessKey}"`
+    expect(
+      await failureOf(
+        client.send(
+          new PutObjectCommand({ Bucket: BUCKET, Key: 'g-owner', Body: 'x', GrantFullControl: owner }),
+        ),
+      ),
+    ).toEqual({ code: 'ok' })
+    // The owner named with another permission, or alongside someone else: refused.
+    for (const input of [
+      { GrantRead: owner },
+      { GrantFullControl: `${owner}, id="someone"` },
+      { GrantWriteACP: 'id="someone"' },
+    ]) {
+      expect(
+        await failureOf(
+          client.send(new PutObjectCommand({ Bucket: BUCKET, Key: 'g-other', Body: 'x', ...input })),
+        ),
+      ).toEqual(NOT_SUPPORTED)
+    }
+    expect((await s3(server.url, 'HEAD', `/${BUCKET}/g-other`)).status).toBe(404)
+    const other = 'id="someone"'
+    expect(
+      await failureOf(
+        client.send(new CreateBucketCommand({ Bucket: 'acls-granted', GrantFullControl: other })),
+      ),
+    ).toEqual(NOT_SUPPORTED)
+    expect((await s3(server.url, 'HEAD', '/acls-granted')).status).toBe(404)
+    expect(
+      await failureOf(
+        client.send(new CreateBucketCommand({ Bucket: 'acls-owner', GrantFullControl: owner })),
+      ),
+    ).toEqual({ code: 'ok' })
+    expect(
+      await failureOf(
+        client.send(
+          new CopyObjectCommand({
+            Bucket: BUCKET,
+            Key: 'g-copy',
+            CopySource: `${BUCKET}/k`,
+            GrantRead: other,
+          }),
+        ),
+      ),
+    ).toEqual(NOT_SUPPORTED)
+    expect((await s3(server.url, 'HEAD', `/${BUCKET}/g-copy`)).status).toBe(404)
+    expect(
+      await failureOf(
+        client.send(new CreateMultipartUploadCommand({ Bucket: BUCKET, Key: 'g-mpu', GrantReadACP: other })),
+      ),
+    ).toEqual(NOT_SUPPORTED)
+  })
+
+  it('POST Object: form fields x-amz-grant-* as the headers (to another id refused, nothing stored)', async () => {
+    const refused = await postForm(server, BUCKET, 'form-grant.txt', { 'x-amz-grant-read': 'id="someone"' })
+    expect([refused.status, xmlField(refused.text, 'Code')]).toEqual([400, 'AccessControlListNotSupported'])
+    expect((await s3(server.url, 'HEAD', `/${BUCKET}/form-grant.txt`)).status).toBe(404)
+    const owner = await postForm(server, BUCKET, 'form-grant-owner.txt', {
+      'x-amz-grant-full-control': `id="${ROOT.accessKey}"`,
+    })
+    expect(owner.status, owner.text).toBe(204)
+  })
+
   it('PutBucketAcl / PutObjectAcl accept only the owner full control', async () => {
     expect(await failureOf(client.send(new PutBucketAclCommand({ Bucket: BUCKET, ACL: 'private' })))).toEqual(
       {

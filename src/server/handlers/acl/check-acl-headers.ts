@@ -1,9 +1,11 @@
+import type { IncomingMessage } from 'node:http'
 import type { S3Operation } from '../../../shared/policy/operations.js'
-import type { Handler } from '../../context.js'
-import { checkCannedAcl } from './canned-acl.js'
+import type { Handler, HandlerArgs } from '../../context.js'
+import { readBucketOwnerId } from './bucket-owner-id.js'
+import { checkCannedAcl, checkGrantHeaders } from './canned-acl.js'
 
-/** The writes S3 lets set a canned ACL with `x-amz-acl` (POST Object reads its form's `acl`). */
-const CANNED_ACL_WRITES: ReadonlySet<S3Operation> = new Set([
+/** The writes S3 lets set an ACL with `x-amz-acl` / `x-amz-grant-*` (POST Object reads its form). */
+const ACL_WRITES: ReadonlySet<S3Operation> = new Set([
   'CreateBucket',
   'PutObject',
   'CopyObject',
@@ -11,9 +13,10 @@ const CANNED_ACL_WRITES: ReadonlySet<S3Operation> = new Set([
 ])
 
 /**
- * Puts the canned-ACL check in front of the handlers of the writes that take `x-amz-acl`, so a
- * public ACL is refused (AccessControlListNotSupported) before anything is written, on every
- * such operation alike, rather than stored without the grant the caller asked for.
+ * Puts the ACL header check in front of the handlers of the writes that take `x-amz-acl` and
+ * `x-amz-grant-*`, so an ACL granting anyone but the bucket owner is refused
+ * (AccessControlListNotSupported) before anything is written, on every such operation alike,
+ * rather than stored without the grant the caller asked for.
  *
  * @example export const HANDLERS = withCannedAclCheck({ ...BUCKET_HANDLERS, ...OBJECT_HANDLERS })
  */
@@ -21,14 +24,31 @@ export function withCannedAclCheck(
   handlers: Partial<Record<S3Operation, Handler>>,
 ): Partial<Record<S3Operation, Handler>> {
   const checked = { ...handlers }
-  for (const operation of CANNED_ACL_WRITES) {
+  for (const operation of ACL_WRITES) {
     const handler = handlers[operation]
     if (!handler) continue
-    checked[operation] = (args) => {
-      const value = args.req.headers['x-amz-acl']
-      checkCannedAcl(Array.isArray(value) ? value.join(',') : value)
+    checked[operation] = async (args) => {
+      checkCannedAcl(readHeader(args.req, 'x-amz-acl'))
+      await checkGrantHeaders(
+        (name) => readHeader(args.req, name),
+        () => readOwnerId(args, operation),
+      )
       return handler(args)
     }
   }
   return checked
+}
+
+/** The owner a grant must name: the caller for a bucket it is creating, else the bucket's. */
+function readOwnerId(args: HandlerArgs, operation: S3Operation): Promise<string> {
+  if (operation === 'CreateBucket') {
+    const { identity } = args.auth
+    return Promise.resolve(identity.root ? args.ctx.iam.root.current.accessKey : identity.accessKey)
+  }
+  return readBucketOwnerId(args.ctx, args.route.bucket)
+}
+
+function readHeader(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name]
+  return Array.isArray(value) ? value.join(',') : value
 }

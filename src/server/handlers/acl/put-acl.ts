@@ -1,9 +1,8 @@
 import type { HandlerArgs } from '../../context.js'
-import { S3ServerError } from '../../errors.js'
 import { sendEmpty } from '../../response/send.js'
 import { readXmlDocument, type XmlDocumentLimits } from '../objects/xml-body.js'
 import { ACL_REPEATED, checkOwnerOnlyAcl } from './access-control-policy.js'
-import { checkCannedAcl } from './canned-acl.js'
+import { checkCannedAcl, checkGrantHeaders, GRANT_HEADERS } from './canned-acl.js'
 
 // S3 allows 100 grants; a grant is ~6 elements.
 const ACL_LIMITS: XmlDocumentLimits = {
@@ -12,14 +11,6 @@ const ACL_LIMITS: XmlDocumentLimits = {
   maxDepth: 5,
   repeated: ACL_REPEATED,
 }
-const GRANT_HEADERS = [
-  'x-amz-grant-full-control',
-  'x-amz-grant-read',
-  'x-amz-grant-read-acp',
-  'x-amz-grant-write',
-  'x-amz-grant-write-acp',
-]
-
 /**
  * PutBucketAcl / PutObjectAcl: there is nothing to store (every bucket and object is its
  * bucket owner's alone), so the request is only checked: a canned `x-amz-acl` of the owner's
@@ -29,18 +20,13 @@ const GRANT_HEADERS = [
 export async function acceptOwnerOnlyAcl(args: HandlerArgs, ownerId: string): Promise<void> {
   const { req, res } = args
   const canned = req.headers['x-amz-acl']
-  const grants = GRANT_HEADERS.filter((name) => req.headers[name] !== undefined)
-  if (canned !== undefined || grants.length > 0) {
-    checkCannedAcl(Array.isArray(canned) ? canned.join(',') : canned)
-    for (const name of grants) {
-      const value = String(req.headers[name])
-      if (name !== 'x-amz-grant-full-control' || value.replace(/\s/g, '') !== `id="${ownerId}"`) {
-        throw new S3ServerError('AccessControlListNotSupported', 'The bucket does not allow ACLs', {
-          ArgumentName: name,
-          ArgumentValue: value,
-        })
-      }
-    }
+  const read = (name: string) => {
+    const value = req.headers[name]
+    return Array.isArray(value) ? value.join(',') : value
+  }
+  if (canned !== undefined || GRANT_HEADERS.some((name) => req.headers[name] !== undefined)) {
+    checkCannedAcl(read('x-amz-acl'))
+    await checkGrantHeaders(read, () => Promise.resolve(ownerId))
   } else {
     checkOwnerOnlyAcl(await readXmlDocument(args, 'AccessControlPolicy', ACL_LIMITS), ownerId)
   }

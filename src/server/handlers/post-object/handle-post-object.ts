@@ -10,7 +10,8 @@ import type { Identity } from '../../auth/credentials.js'
 import { checkRequestHeaders } from '../../auth/refuse-unhonoured-headers.js'
 import type { Handler } from '../../context.js'
 import { S3ServerError } from '../../errors.js'
-import { checkCannedAcl } from '../acl/canned-acl.js'
+import { readBucketOwnerId } from '../acl/bucket-owner-id.js'
+import { checkCannedAcl, checkGrantHeaders } from '../acl/canned-acl.js'
 import { checkPostConditions, MAX_POST_OBJECT_SIZE, type SizeRange } from './check-conditions.js'
 import { readFormMetadata } from './form-metadata.js'
 import { limitSize } from './limit-size.js'
@@ -38,8 +39,13 @@ export const handlePostObject: Handler = async (args) => {
     if (!identity.root) await authorize({ ctx, req, route: { ...route, key }, auth: args.auth })
     // S3 reads encryption form fields as the headers of the same names: refused, not ignored.
     checkRequestHeaders((name) => form.fields.get(name), 'PostObject')
-    // The form's `acl` is S3's x-amz-acl: only the owner's full control (AccessControlListNotSupported).
+    // The form's `acl` and `x-amz-grant-*` are S3's headers: only the owner's full control
+    // (AccessControlListNotSupported).
     checkCannedAcl(form.fields.get('acl'))
+    await checkGrantHeaders(
+      (name) => form.fields.get(name),
+      () => readBucketOwnerId(ctx, route.bucket),
+    )
     const { contentType, headers } = readFormMetadata(checked)
     const info = await ctx.storage.putObject({
       bucket: route.bucket,
