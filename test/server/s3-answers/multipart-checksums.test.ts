@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { Crc32 } from '@aws-sdk/checksums/crc'
+import { Crc32, Crc32c, Crc64Nvme } from '@aws-sdk/checksums/crc'
 import {
   CompleteMultipartUploadCommand,
   CreateMultipartUploadCommand,
@@ -105,13 +105,68 @@ describe.each(BACKENDS)('multipart checksums (%s)', (_name, start) => {
     },
   )
 
-  it('CreateMultipartUpload refuses an unknown algorithm and a FULL_OBJECT type it cannot compute', async () => {
+  it.each([
+    ['CRC32C', 'FULL_OBJECT'],
+    ['CRC64NVME', undefined],
+  ] as const)(
+    'an upload created with %s (type %s) gets the FULL_OBJECT CRC of the whole object',
+    async (algorithm, type) => {
+      const client = awsClient(server)
+      const key = `full-${algorithm}`
+      const { UploadId } = await client.send(
+        new CreateMultipartUploadCommand({
+          Bucket: 'mpsums',
+          Key: key,
+          ChecksumAlgorithm: algorithm,
+          ChecksumType: type,
+        }),
+      )
+      const field = `Checksum${algorithm}` as const
+      const parts = []
+      for (const [i, body] of PARTS.entries()) {
+        const done = await client.send(
+          new UploadPartCommand({
+            Bucket: 'mpsums',
+            Key: key,
+            UploadId,
+            PartNumber: i + 1,
+            Body: body,
+            ChecksumAlgorithm: algorithm,
+          }),
+        )
+        parts.push({ PartNumber: i + 1, ETag: done.ETag, [field]: done[field] })
+      }
+      const completed = await client.send(
+        new CompleteMultipartUploadCommand({
+          Bucket: 'mpsums',
+          Key: key,
+          UploadId,
+          MultipartUpload: { Parts: parts },
+        }),
+      )
+      const crc = algorithm === 'CRC32C' ? new Crc32c() : new Crc64Nvme()
+      crc.update(Buffer.concat(PARTS))
+      const whole = Buffer.from(await crc.digest()).toString('base64')
+      expect([completed[field], completed.ChecksumType]).toEqual([whole, 'FULL_OBJECT'])
+      const head = await client.send(
+        new HeadObjectCommand({ Bucket: 'mpsums', Key: key, ChecksumMode: 'ENABLED' }),
+      )
+      expect([head[field], head.ChecksumType]).toEqual([whole, 'FULL_OBJECT'])
+    },
+  )
+
+  it('CreateMultipartUpload refuses an unknown algorithm, a type alone, and a type the algorithm does not have', async () => {
     const create = (headers: Record<string, string>) =>
       s3(server.url, 'POST', '/mpsums/refused?uploads', { headers })
     const unknown = await create({ 'x-amz-checksum-algorithm': 'MD4' })
     expect([unknown.status, unknown.text]).toEqual([400, expect.stringContaining('InvalidRequest')])
-    const full = await create({ 'x-amz-checksum-algorithm': 'CRC32', 'x-amz-checksum-type': 'FULL_OBJECT' })
-    expect([full.status, full.text]).toEqual([501, expect.stringContaining('NotImplemented')])
+    const full = await create({ 'x-amz-checksum-algorithm': 'SHA256', 'x-amz-checksum-type': 'FULL_OBJECT' })
+    expect([full.status, full.text]).toEqual([400, expect.stringContaining('InvalidRequest')])
+    const composite = await create({
+      'x-amz-checksum-algorithm': 'CRC64NVME',
+      'x-amz-checksum-type': 'COMPOSITE',
+    })
+    expect([composite.status, composite.text]).toEqual([400, expect.stringContaining('InvalidRequest')])
     const typeOnly = await create({ 'x-amz-checksum-type': 'COMPOSITE' })
     expect([typeOnly.status, typeOnly.text]).toEqual([400, expect.stringContaining('InvalidRequest')])
   })

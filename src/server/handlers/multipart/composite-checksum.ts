@@ -3,6 +3,7 @@ import {
   CHECKSUM_PREFIX,
   type ChecksumAlgorithm,
 } from '../../body/checksum-algorithms.js'
+import { CRC_POLYNOMIALS, combineCrcs } from '../../body/crc-combine.js'
 import { S3ServerError } from '../../errors.js'
 import type { ObjectLayer, PartInfo, UploadInfo } from '../../storage/object-layer.js'
 
@@ -16,11 +17,14 @@ export interface RequestedPart {
 
 /** The algorithm CreateMultipartUpload's `x-amz-checksum-algorithm` named, stored with the upload. */
 export const UPLOAD_ALGORITHM_HEADER = 'x-amz-checksum-algorithm'
+/** The checksum type (COMPOSITE, FULL_OBJECT) recorded with the upload and stored with its object. */
+export const UPLOAD_TYPE_HEADER = 'x-amz-checksum-type'
 
 /**
  * The object checksum headers of a CompleteMultipartUpload (`{}` when the upload asked for no
  * algorithm): S3's COMPOSITE checksum, the algorithm over the concatenated binary checksums of
- * the named parts, base64 with `-<parts>`. Each `Checksum*` a `<Part>` names must equal the one
+ * the named parts, base64 with `-<parts>`; or for a FULL_OBJECT upload the CRC of the whole
+ * object, combined from the parts' CRCs and sizes (crc-combine.ts). Each `Checksum*` a `<Part>` names must equal the one
  * stored with that part (else InvalidPart); an upload created with an algorithm needs it on every
  * part (InvalidRequest). The ETag check that follows in storage pins the same bytes, so a part
  * re-uploaded in between cannot slip in.
@@ -33,7 +37,7 @@ export async function compositeChecksumHeaders(
   const { upload, parts } = await listAllParts(storage, place)
   const named = upload.headers[UPLOAD_ALGORITHM_HEADER]
   const algorithm = named === undefined ? undefined : CHECKSUM_ALGORITHMS[named.toLowerCase()]
-  const digests: Uint8Array[] = []
+  const digests: Array<{ crc: Uint8Array; size: number }> = []
   for (const want of requested) {
     const stored = parts.get(want.partNumber)?.checksum ?? {}
     for (const [header, value] of Object.entries(want.checksum)) {
@@ -47,13 +51,23 @@ export async function compositeChecksumHeaders(
         `The upload was created using a ${algorithm.name} checksum. The complete request must include the checksum for each part. It was missing for part ${want.partNumber} in the request.`,
       )
     }
-    digests.push(Buffer.from(want.checksum[header], 'base64'))
+    digests.push({
+      crc: Buffer.from(want.checksum[header], 'base64'),
+      size: parts.get(want.partNumber)!.size,
+    })
   }
   if (!algorithm || !named) return {}
-  return {
-    [CHECKSUM_PREFIX + named.toLowerCase()]: `${await digestOf(algorithm, digests)}-${requested.length}`,
-    'x-amz-checksum-type': 'COMPOSITE',
+  const suffix = named.toLowerCase()
+  const poly = CRC_POLYNOMIALS[suffix]
+  if (upload.headers[UPLOAD_TYPE_HEADER] === 'FULL_OBJECT' && poly) {
+    const whole = Buffer.from(combineCrcs(poly, digests)).toString('base64')
+    return { [CHECKSUM_PREFIX + suffix]: whole, [UPLOAD_TYPE_HEADER]: 'FULL_OBJECT' }
   }
+  const composite = await digestOf(
+    algorithm,
+    digests.map((d) => d.crc),
+  )
+  return { [CHECKSUM_PREFIX + suffix]: `${composite}-${requested.length}`, [UPLOAD_TYPE_HEADER]: 'COMPOSITE' }
 }
 
 async function digestOf(algorithm: ChecksumAlgorithm, chunks: Uint8Array[]): Promise<string> {
