@@ -8,6 +8,7 @@ import type { ServerContext } from './context.js'
 import { applyCors } from './cors/apply-cors.js'
 import { S3ServerError } from './errors.js'
 import type { ObjectEvent } from './events/event-publisher.js'
+import { checkExpectedBucketOwner } from './handlers/acl/expected-bucket-owner.js'
 import { HANDLERS } from './handlers/index.js'
 import { nextRequestId } from './request-id.js'
 import { setCommonHeaders } from './response/common-headers.js'
@@ -65,6 +66,9 @@ async function handle(
   if (route.operation !== 'PostObject' && !auth.identity.root) await authorize({ ctx, req, route, auth })
   // Headers Silo would otherwise ignore (encryption, object lock, tagging) are refused, not dropped.
   checkRequestHeaders(readNodeHeaders(req.headers), route.operation)
+  if (req.headers['x-amz-expected-bucket-owner'] || req.headers['x-amz-source-expected-bucket-owner']) {
+    await checkExpectedBucketOwner(ctx, route, req.headers)
+  }
   const handler = HANDLERS[route.operation]
   if (!handler) throw notImplementedOperation(route.operation, method, route.query)
   if (expectsContinue) res.writeContinue()
