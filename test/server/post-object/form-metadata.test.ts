@@ -5,10 +5,9 @@
  * stored, and from then on every GET of the object answered 500.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { nodeCrypto } from '../../../src/server/auth/node-crypto.js'
-import { computeSignature, deriveSigningKey, formatAmzDate } from '../../../src/shared/sigv4/index.js'
-import { s3, send, xmlField } from '../helpers/signed-request.js'
-import { ROOT, startTestServer, type TestServer } from '../helpers/test-server.js'
+import { postForm as postFormTo } from '../helpers/post-form.js'
+import { s3, xmlField } from '../helpers/signed-request.js'
+import { startTestServer, type TestServer } from '../helpers/test-server.js'
 
 let server: TestServer
 const BUCKET = 'form-metadata'
@@ -19,36 +18,7 @@ beforeAll(async () => {
 })
 afterAll(() => server.stop())
 
-/** POSTs a root-signed form for `key` whose policy allows `extra` fields with any value. */
-function postForm(key: string, extra: Record<string, string>) {
-  const amzDate = formatAmzDate(new Date())
-  const day = amzDate.slice(0, 8)
-  const covered = ['x-amz-algorithm', 'x-amz-credential', 'x-amz-date', ...Object.keys(extra)]
-  const policy = Buffer.from(
-    JSON.stringify({
-      expiration: new Date(Date.now() + 600_000).toISOString(),
-      conditions: [{ bucket: BUCKET }, { key }, ...covered.map((f) => ['starts-with', `$${f}`, ''])],
-    }),
-  ).toString('base64')
-  const signingKey = deriveSigningKey(nodeCrypto, ROOT.secretKey, day, 'us-east-1')
-  const fields: Record<string, string> = {
-    key,
-    'x-amz-algorithm': 'AWS4-HMAC-SHA256',
-    'x-amz-credential': `${ROOT.accessKey}/${day}/us-east-1/s3/aws4_request`,
-    'x-amz-date': amzDate,
-    policy,
-    'x-amz-signature': computeSignature(nodeCrypto, signingKey, policy),
-    ...extra,
-  }
-  const parts = Object.entries(fields).map(
-    ([n, v]) => `--B\r\nContent-Disposition: form-data; name="${n}"\r\n\r\n${v}\r\n`,
-  )
-  const file =
-    '--B\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nhello\r\n--B--\r\n'
-  const url = new URL(`/${BUCKET}`, server.url)
-  const body = Buffer.from(parts.join('') + file)
-  return send(url, 'POST', { host: url.host, 'content-type': 'multipart/form-data; boundary=B' }, body)
-}
+const postForm = (key: string, extra: Record<string, string>) => postFormTo(server, BUCKET, key, extra)
 
 describe('POST Object metadata that is no valid HTTP header', () => {
   it.each([
