@@ -12,11 +12,11 @@ import type { ServerContext } from '../context.js'
 import { isS3ServerError, S3ServerError } from '../errors.js'
 import type { S3Route } from '../router/route-request.js'
 import type { Authentication } from './auth-context.js'
-import { bucketPolicyOf } from './bucket-policies.js'
+import { bucketPolicyOf, isPublicBucketPolicy } from './bucket-policies.js'
 import { conditionValues } from './condition-values.js'
 import { parseCopySource } from './copy-source.js'
 import type { Identity } from './credentials.js'
-import { restrictsPublicPolicy } from './public-access-block.js'
+import { restrictsPublicBuckets } from './public-access-block.js'
 
 /** What authorization reads: the caller, the routed request and the raw request. */
 export interface AuthorizeArgs {
@@ -92,10 +92,14 @@ async function policiesOf(args: AuthorizeArgs, action: S3Action, bucket: string)
     if (policy) policies.push(policy)
   }
   if (bucket !== '' && S3_ACTIONS[action] !== 'service') {
-    // RestrictPublicBuckets: a public bucket policy grants anonymous callers nothing.
-    if (identity.anonymous && (await restrictsPublicPolicy(storage, bucket))) return policies
     const policy = await bucketPolicyOf(storage, bucket)
-    if (policy) policies.push(policy)
+    // RestrictPublicBuckets: a public bucket policy grants anonymous callers nothing.
+    const restricted =
+      policy !== undefined &&
+      identity.anonymous &&
+      isPublicBucketPolicy(policy) &&
+      (await restrictsPublicBuckets(storage, bucket))
+    if (policy && !restricted) policies.push(policy)
   }
   return policies
 }

@@ -1,6 +1,4 @@
-import { isPublicPolicy } from '../../shared/policy/is-public-policy.js'
 import type { ObjectLayer } from '../storage/object-layer.js'
-import { BUCKET_POLICY_DOCUMENT } from './bucket-policies.js'
 
 /** The bucket document holding a bucket's Block Public Access settings (JSON). */
 export const PUBLIC_ACCESS_BLOCK_DOCUMENT = 'public-access-block.json'
@@ -44,15 +42,12 @@ export async function readPublicAccessBlock(
 }
 
 /**
- * RestrictPublicBuckets: whether an anonymous caller must be refused the bucket policy's
- * grants, because the bucket restricts public buckets and its policy is public. Silo has one
- * account, so only anonymous callers are outside it; IAM users keep the policy's grants.
+ * RestrictPublicBuckets: whether the bucket refuses anonymous callers the grants of a public
+ * bucket policy. Silo has one account, so only anonymous callers are outside it; IAM users keep
+ * the policy's grants. Read only once the policy is known to be public (isPublicBucketPolicy).
  *
- * @example if (await restrictsPublicPolicy(storage, 'photos')) skip the bucket policy
+ * @example if (await restrictsPublicBuckets(storage, 'photos')) skip the bucket policy
  */
-export async function restrictsPublicPolicy(storage: ObjectLayer, bucket: string): Promise<boolean> {
-  const block = await readPublicAccessBlock(storage, bucket)
-  if (!block?.RestrictPublicBuckets) return false
-  const text = await storage.getBucketDocument(bucket, BUCKET_POLICY_DOCUMENT).catch(() => undefined)
-  return text !== undefined && isPublicPolicy(text)
+export async function restrictsPublicBuckets(storage: ObjectLayer, bucket: string): Promise<boolean> {
+  return (await readPublicAccessBlock(storage, bucket))?.RestrictPublicBuckets === true
 }
