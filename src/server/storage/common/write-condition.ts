@@ -34,11 +34,6 @@ export function writeConditionError(
   return undefined
 }
 
-/** Whether a conditional write has any precondition at all. */
-export function hasWriteCondition(condition: WriteCondition): boolean {
-  return condition.ifMatch !== undefined || condition.ifNoneMatch !== undefined
-}
-
 function etagListMatches(list: string, etag: string): boolean {
   return list.split(',').some((t) => {
     const tag = t.trim()
