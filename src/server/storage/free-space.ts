@@ -11,15 +11,15 @@ const MiB = 1024 * 1024
  * 64 MiB drive 1% alone (0.6 MiB) would not cover that. The cap keeps a 100 TB drive from
  * setting aside a terabyte for what a few MiB do.
  */
-export const RESERVE_FRACTION = 0.01
-export const MIN_RESERVE = 8 * MiB
-export const MAX_RESERVE = 1024 * MiB
+const RESERVE_FRACTION = 0.01
+const MIN_RESERVE = 8 * MiB
+const MAX_RESERVE = 1024 * MiB
 
 /** Environment variable holding the reserve (`64MiB`, `1GiB`, a number of bytes, or 0 for none). */
 export const RESERVE_ENV = 'SILO_FREE_SPACE_RESERVE'
 
 /** The reserve of a drive of `total` bytes when none is configured. */
-export function defaultReserve(total: number): number {
+function defaultReserve(total: number): number {
   return Math.min(MAX_RESERVE, Math.max(MIN_RESERVE, Math.floor(total * RESERVE_FRACTION)))
 }
 

@@ -33,7 +33,7 @@ export interface DriveOptions {
 }
 
 /** Default {@link DriveOptions.inlineLimit}: 128 KiB. */
-export const DEFAULT_INLINE_LIMIT = 128 * 1024
+const DEFAULT_INLINE_LIMIT = 128 * 1024
 
 /** An open drive and how to close it. */
 export interface OpenDrive {
