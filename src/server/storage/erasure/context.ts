@@ -116,6 +116,13 @@ export interface ChosenVersion {
   holders: Array<{ drive: ErasureDrive; shard: number; stored: string }>
 }
 
+/** The version of `bucket/key` the drives agree on (see chooseVersion). */
+export async function chooseObject(ctx: ErasureContext, bucket: string, key: string): Promise<ChosenVersion> {
+  const drives = await usableDrives(ctx, minimumReadDrives(ctx), `read ${bucket}/${key}`, false)
+  const results = await onDrives(ctx, drives, (store) => store.readObject(bucket, key))
+  return chooseVersion(ctx, results, bucket, key)
+}
+
 /**
  * Picks the version of an object that drives agree on: the newest one held by at least `data`
  * drives (read quorum). Below that: NoSuchBucket when most drives lack the bucket, 503

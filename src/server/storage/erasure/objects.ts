@@ -11,12 +11,11 @@ import type {
 import { requireBucket } from './buckets.js'
 import {
   type ChosenVersion,
-  chooseVersion,
+  chooseObject,
   codeOf,
   type ErasureContext,
   lockForCommit,
   lockNameOf,
-  minimumReadDrives,
   onDrives,
   usableDrives,
   withCommitLocks,
@@ -38,13 +37,6 @@ import { writeShards } from './write-shards.js'
 
 /** Objects up to this size are read whole before answering: errors become proper S3 answers. */
 const EAGER_READ_LIMIT = 256 * 1024
-
-/** The version of `bucket/key` the drives agree on. */
-export async function chooseObject(ctx: ErasureContext, bucket: string, key: string): Promise<ChosenVersion> {
-  const drives = await usableDrives(ctx, minimumReadDrives(ctx), `read ${bucket}/${key}`, false)
-  const results = await onDrives(ctx, drives, (store) => store.readObject(bucket, key))
-  return chooseVersion(ctx, results, bucket, key)
-}
 
 export async function headObject(ctx: ErasureContext, bucket: string, key: string): Promise<ObjectInfo> {
   const { meta } = await chooseObject(ctx, bucket, key)

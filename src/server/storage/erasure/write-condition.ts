@@ -1,6 +1,6 @@
 import { isS3ServerError } from '../../errors.js'
 import { type WriteCondition, writeConditionError } from '../common/write-condition.js'
-import { chooseVersion, type ErasureContext, minimumReadDrives, onDrives, usableDrives } from './context.js'
+import { chooseObject, type ErasureContext } from './context.js'
 
 /**
  * Throws when a conditional write to `bucket/key` may not go ahead (PreconditionFailed,
@@ -21,10 +21,7 @@ export async function requireWriteCondition(
 /** The agreed version's ETag, or undefined when the key holds no object. */
 async function currentEtag(ctx: ErasureContext, bucket: string, key: string): Promise<string | undefined> {
   try {
-    // As objects.ts chooseObject reads it (not imported: objects.ts imports this file).
-    const drives = await usableDrives(ctx, minimumReadDrives(ctx), `read ${bucket}/${key}`, false)
-    const results = await onDrives(ctx, drives, (store) => store.readObject(bucket, key))
-    return chooseVersion(ctx, results, bucket, key).meta.etag
+    return (await chooseObject(ctx, bucket, key)).meta.etag
   } catch (error) {
     if (isS3ServerError(error) && error.code === 'NoSuchKey') return undefined
     throw error
