@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { HttpResponse, http } from 'msw'
 import { afterAll, describe, expect, it } from 'vitest'
 import { CopyConditions } from '../../src/index.js'
-import { MOCK_BASE, mockClient, useMockServer, xmlResponse } from './support/msw.js'
+import { copyObjectResponse, MOCK_BASE, mockClient, useMockServer, xmlResponse } from './support/msw.js'
 
 const { server, seen } = useMockServer()
 const dir = await mkdtemp(join(tmpdir(), 'silo-sdk-'))
@@ -71,13 +71,7 @@ describe('removeObjects', () => {
 
 describe('copyObject', () => {
   it('sends the escaped source and the conditions, resolves with etag and lastModified', async () => {
-    server.use(
-      http.put(`${MOCK_BASE}/photos/copy.jpg`, () =>
-        xmlResponse(
-          '<CopyObjectResult><LastModified>2024-02-03T04:05:06.000Z</LastModified><ETag>"abc"</ETag></CopyObjectResult>',
-        ),
-      ),
-    )
+    server.use(http.put(`${MOCK_BASE}/photos/copy.jpg`, () => copyObjectResponse()))
     const conds = new CopyConditions()
     conds.setMatchETag('abc')
     conds.setUnmodified(new Date('2024-01-01T00:00:00Z'))

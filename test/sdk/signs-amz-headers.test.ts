@@ -7,7 +7,7 @@
 import { HttpResponse, http } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { CopyConditions } from '../../src/index.js'
-import { MOCK_BASE, mockClient, useMockServer, xmlResponse } from './support/msw.js'
+import { copyObjectResponse, MOCK_BASE, mockClient, useMockServer } from './support/msw.js'
 import { recomputeSignature } from './support/verify-sigv4.js'
 
 const { server, seen } = useMockServer()
@@ -51,13 +51,7 @@ describe('the SDK signs every x-amz-* header it sends', () => {
   })
 
   it('copyObject with its source and conditions', async () => {
-    server.use(
-      http.put(`${MOCK_BASE}/photos/copy.jpg`, () =>
-        xmlResponse(
-          '<CopyObjectResult><LastModified>2024-02-03T04:05:06.000Z</LastModified><ETag>"abc"</ETag></CopyObjectResult>',
-        ),
-      ),
-    )
+    server.use(http.put(`${MOCK_BASE}/photos/copy.jpg`, () => copyObjectResponse()))
     const conds = new CopyConditions()
     conds.setMatchETag('abc')
     conds.setModified(new Date('2024-01-01T00:00:00Z'))

@@ -28,6 +28,13 @@ export function xmlResponse(body: string, status = 200): HttpResponse<string> {
   return new HttpResponse(body, { status, headers: { 'content-type': 'application/xml' } })
 }
 
+/** S3's answer to a CopyObject: etag "abc", last modified 2024-02-03T04:05:06Z. */
+export function copyObjectResponse(): HttpResponse<string> {
+  return xmlResponse(
+    '<CopyObjectResult><LastModified>2024-02-03T04:05:06.000Z</LastModified><ETag>"abc"</ETag></CopyObjectResult>',
+  )
+}
+
 /** A request as the server saw it. */
 export interface SeenRequest {
   method: string
