@@ -31,7 +31,7 @@ const transport = (extra: object = {}) =>
 
 describe('browser platform', () => {
   it('hashes with the pure-JS SHA-256', () => {
-    expect(platform.sha256Hex(new TextEncoder().encode('abc'))).toBe(sha256('abc'))
+    expect(platform.sigv4.sha256Hex(new TextEncoder().encode('abc'))).toBe(sha256('abc'))
     expect(platform.userAgent).toBeUndefined()
   })
 

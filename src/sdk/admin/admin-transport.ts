@@ -45,7 +45,7 @@ export class AdminTransport {
     const path = `/silo/admin/${request.path.map(escapeUri).join('/')}`
     let headers: Record<string, string> = {
       host: formatHostHeader(options, options.host),
-      'x-amz-content-sha256': this.#platform.sha256Hex(body),
+      'x-amz-content-sha256': this.#platform.sigv4.sha256Hex(body),
       'content-length': String(body.byteLength),
     }
     if (request.contentType) headers['content-type'] = request.contentType

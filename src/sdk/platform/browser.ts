@@ -16,19 +16,8 @@ import type { Platform } from './types.js'
 export const platform: Platform = {
   Sha256,
   sigv4: jsSigV4Crypto,
-  sha256Hex: (data) => {
-    const hash = new Sha256()
-    hash.update(data)
-    return toHex(hash.digestSync())
-  },
   createSend: createBrowserSend,
   userAgent: undefined,
   md5,
   files: undefined,
-}
-
-function toHex(bytes: Uint8Array): string {
-  let hex = ''
-  for (const byte of bytes) hex += (byte < 16 ? '0' : '') + byte.toString(16)
-  return hex
 }

@@ -46,15 +46,6 @@ function toBinary(data: Secret): string | Uint8Array {
 }
 
 /**
- * Hex SHA-256 of bytes.
- * @example
- * nodeSha256Hex(new Uint8Array()) // 'e3b0c442...'
- */
-export function nodeSha256Hex(data: Uint8Array): string {
-  return createHash('sha256').update(data).digest('hex')
-}
-
-/**
  * The hashing SigV4 signing needs, through node:crypto (synchronous).
  * @example
  * const sign = createSigner(credentials, nodeSigV4Crypto)

@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto'
 import { nodeFiles } from './node-files.js'
-import { NodeSha256, nodeSha256Hex, nodeSigV4Crypto } from './node-hash.js'
+import { NodeSha256, nodeSigV4Crypto } from './node-hash.js'
 import { createNodeSend } from './node-send.js'
 import type { Platform } from './types.js'
 
@@ -18,7 +18,6 @@ const VERSION = '0.1.0'
 export const platform: Platform = {
   Sha256: NodeSha256,
   sigv4: nodeSigV4Crypto,
-  sha256Hex: nodeSha256Hex,
   createSend: createNodeSend,
   userAgent: `silo-js/${VERSION} (node ${process.version}; ${process.platform} ${process.arch})`,
   md5: (data) => createHash('md5').update(data).digest(),

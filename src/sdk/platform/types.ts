@@ -77,8 +77,6 @@ export interface Platform {
   readonly Sha256: Sha256Constructor
   /** Synchronous SHA-256 and HMAC for header signing: node:crypto in Node, `@aws-crypto/sha256-js` in browsers. */
   readonly sigv4: SigV4Crypto
-  /** Hex SHA-256 of bytes, synchronously. */
-  sha256Hex(data: Uint8Array): string
   /** Builds the sender for one client. */
   createSend(options: SendOptions): HttpSend
   /** `user-agent` header value, or undefined where the runtime sets its own. */

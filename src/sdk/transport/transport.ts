@@ -94,7 +94,7 @@ export class Transport {
     if (body !== undefined || method === 'PUT' || method === 'POST')
       headers['content-length'] = contentLength(body)
     if (this.#sign !== undefined) {
-      headers['x-amz-content-sha256'] = payloadHash(body, this.options.useSSL, this.#platform.sha256Hex)
+      headers['x-amz-content-sha256'] = payloadHash(body, this.options.useSSL, this.#platform.sigv4.sha256Hex)
       const signable = {
         method,
         protocol: this.options.protocol,
