@@ -48,7 +48,11 @@ function readOwnerId(args: HandlerArgs, operation: S3Operation): Promise<string>
   return readBucketOwnerId(args.ctx, args.route.bucket)
 }
 
-function readHeader(req: IncomingMessage, name: string): string | undefined {
+/**
+ * A request header as one string (repeated headers joined by commas), or undefined.
+ * @example readHeader(req, 'x-amz-acl') // 'private'
+ */
+export function readHeader(req: IncomingMessage, name: string): string | undefined {
   const value = req.headers[name]
   return Array.isArray(value) ? value.join(',') : value
 }

@@ -3,6 +3,7 @@ import { sendEmpty } from '../../response/send.js'
 import { readXmlDocument, type XmlDocumentLimits } from '../objects/xml-body.js'
 import { ACL_REPEATED, checkOwnerOnlyAcl } from './access-control-policy.js'
 import { checkCannedAcl, checkGrantHeaders, GRANT_HEADERS } from './canned-acl.js'
+import { readHeader } from './check-acl-headers.js'
 
 // S3 allows 100 grants; a grant is ~6 elements.
 const ACL_LIMITS: XmlDocumentLimits = {
@@ -20,10 +21,7 @@ const ACL_LIMITS: XmlDocumentLimits = {
 export async function acceptOwnerOnlyAcl(args: HandlerArgs, ownerId: string): Promise<void> {
   const { req, res } = args
   const canned = req.headers['x-amz-acl']
-  const read = (name: string) => {
-    const value = req.headers[name]
-    return Array.isArray(value) ? value.join(',') : value
-  }
+  const read = (name: string) => readHeader(req, name)
   if (canned !== undefined || GRANT_HEADERS.some((name) => req.headers[name] !== undefined)) {
     checkCannedAcl(read('x-amz-acl'))
     await checkGrantHeaders(read, () => Promise.resolve(ownerId))
