@@ -7,6 +7,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { TARGET_KINDS as KINDS } from '../../src/server/events/targets/types.js'
 import {
   CLI_BUILT,
   cleanUpErasureRuns,
@@ -22,18 +23,6 @@ import { type CliResult, runCli } from './helpers/cli.js'
 
 cleanUpErasureRuns()
 
-const KINDS = [
-  'amqp',
-  'mqtt',
-  'elasticsearch',
-  'redis',
-  'nats',
-  'postgresql',
-  'mysql',
-  'kafka',
-  'webhook',
-  'nsq',
-]
 type Config = {
   version: string
   region: string
