@@ -17,7 +17,7 @@ export interface CorsRule {
 }
 
 /** S3's limits: at most 100 rules, in a document of at most 64 KiB. */
-export const MAX_CORS_RULES = 100
+const MAX_CORS_RULES = 100
 /** Largest CORSConfiguration document, in bytes (S3: 64 KB). */
 export const MAX_CORS_BYTES = 64 * 1024
 

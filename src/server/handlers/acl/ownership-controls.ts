@@ -7,7 +7,7 @@ import type { ObjectLayer } from '../../storage/object-layer.js'
 import { readXmlDocument, type XmlDocumentLimits } from '../objects/xml-body.js'
 
 /** The bucket document holding a bucket's object ownership setting (JSON). */
-export const OWNERSHIP_CONTROLS_DOCUMENT = 'ownership-controls.json'
+const OWNERSHIP_CONTROLS_DOCUMENT = 'ownership-controls.json'
 
 const OWNERSHIP_VALUES: ReadonlySet<string> = new Set([
   'BucketOwnerEnforced',

@@ -12,7 +12,7 @@ export const MAX_DELETE_KEYS = 1000
  * is 6 bytes a byte), fit in 8 MiB; each `<Object>` holds at most Key, VersionId, ETag,
  * LastModifiedTime and Size, so 6 elements a key plus `<Delete>` and `<Quiet>`.
  */
-export const DELETE_LIMITS: XmlDocumentLimits = {
+const DELETE_LIMITS: XmlDocumentLimits = {
   maxBytes: 8 * 1024 * 1024,
   maxElements: 2 + 6 * MAX_DELETE_KEYS,
   repeated: new Set(['Object']),
