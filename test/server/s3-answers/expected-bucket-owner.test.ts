@@ -1,52 +1,45 @@
-import {
-  CopyObjectCommand,
-  CreateBucketCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  PutObjectCommand,
-} from '@aws-sdk/client-s3'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CopyObjectCommand, GetObjectCommand, HeadBucketCommand, PutObjectCommand } from '@aws-sdk/client-s3'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { BACKENDS } from '../../property/helpers/servers.js'
-import { ROOT, type TestServer } from '../helpers/test-server.js'
-import { awsClient, failureOf } from './helpers.js'
+import { ROOT } from '../helpers/test-server.js'
+import { failureOf, useAwsBackend } from './helpers.js'
 
 const BUCKET = 'owned'
 const DENIED = { code: 'AccessDenied', status: 403 }
 
 describe.each(BACKENDS)('x-amz-expected-bucket-owner (%s)', (_name, start) => {
-  let server: TestServer
-  let client: ReturnType<typeof awsClient>
-  beforeAll(async () => {
-    server = await start()
-    client = awsClient(server)
-    await client.send(new CreateBucketCommand({ Bucket: BUCKET }))
-    await client.send(new PutObjectCommand({ Bucket: BUCKET, Key: 'k', Body: 'x' }))
-  })
-  afterAll(() => server.stop())
+  const backend = useAwsBackend(start, BUCKET)
+  beforeAll(() => backend.client.send(new PutObjectCommand({ Bucket: BUCKET, Key: 'k', Body: 'x' })))
 
   it('passes when it names the bucket owner, and is AccessDenied (nothing written) when it does not', async () => {
     const owner = ROOT.accessKey
     expect(
-      await failureOf(client.send(new HeadBucketCommand({ Bucket: BUCKET, ExpectedBucketOwner: owner }))),
+      await failureOf(
+        backend.client.send(new HeadBucketCommand({ Bucket: BUCKET, ExpectedBucketOwner: owner })),
+      ),
     ).toEqual({ code: 'ok' })
     expect(
       await failureOf(
-        client.send(new GetObjectCommand({ Bucket: BUCKET, Key: 'k', ExpectedBucketOwner: '111122223333' })),
+        backend.client.send(
+          new GetObjectCommand({ Bucket: BUCKET, Key: 'k', ExpectedBucketOwner: '111122223333' }),
+        ),
       ),
     ).toEqual(DENIED)
     expect(
       await failureOf(
-        client.send(
+        backend.client.send(
           new PutObjectCommand({ Bucket: BUCKET, Key: 'w', Body: 'y', ExpectedBucketOwner: '111122223333' }),
         ),
       ),
     ).toEqual(DENIED)
-    expect(await failureOf(client.send(new GetObjectCommand({ Bucket: BUCKET, Key: 'w' })))).toMatchObject({
+    expect(
+      await failureOf(backend.client.send(new GetObjectCommand({ Bucket: BUCKET, Key: 'w' }))),
+    ).toMatchObject({
       code: 'NoSuchKey',
     })
     expect(
       await failureOf(
-        client.send(
+        backend.client.send(
           new PutObjectCommand({ Bucket: BUCKET, Key: 'w', Body: 'y', ExpectedBucketOwner: owner }),
         ),
       ),
@@ -56,7 +49,7 @@ describe.each(BACKENDS)('x-amz-expected-bucket-owner (%s)', (_name, start) => {
   it('x-amz-source-expected-bucket-owner checks the copy source bucket', async () => {
     const copy = (owner: string) =>
       failureOf(
-        client.send(
+        backend.client.send(
           new CopyObjectCommand({
             Bucket: BUCKET,
             Key: 'c',

@@ -1,5 +1,6 @@
 /** Shared pieces of the "answer exactly as S3" tests (issue 19). */
-import { S3Client } from '@aws-sdk/client-s3'
+import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3'
+import { afterAll, beforeAll } from 'vitest'
 import { AdminClient } from '../../../src/index.js'
 import { ROOT, type TestServer } from '../helpers/test-server.js'
 
@@ -45,4 +46,22 @@ export async function failureOf(p: Promise<unknown>): Promise<{ code: string; st
     const err = e as { name?: string; Code?: string; $metadata?: { httpStatusCode?: number } }
     return { code: err.Code ?? err.name ?? String(e), status: err.$metadata?.httpStatusCode }
   }
+}
+
+/**
+ * Starts a server of one backend for the enclosing describe (with vitest hooks), with a root
+ * client and `bucket` created; the fields are set once beforeAll has run.
+ */
+export function useAwsBackend(
+  start: () => Promise<TestServer>,
+  bucket: string,
+): { server: TestServer; client: S3Client } {
+  const backend = {} as { server: TestServer; client: S3Client }
+  beforeAll(async () => {
+    backend.server = await start()
+    backend.client = awsClient(backend.server)
+    await backend.client.send(new CreateBucketCommand({ Bucket: bucket }))
+  })
+  afterAll(() => backend.server.stop())
+  return backend
 }
