@@ -20,6 +20,30 @@ export interface BucketInfo {
   region: string
 }
 
+/** Server-side encryption asked for on a write. SSE-C keys are 32 raw bytes; keyMd5 is base64 of their MD5. */
+export type EncryptionRequest = { kind: 'SSE-S3' } | { kind: 'SSE-C'; key: Uint8Array; keyMd5: string }
+
+/** The customer key that reads (or, for a copy source, was written with) an SSE-C object. */
+export interface CustomerKey {
+  key: Uint8Array
+  keyMd5: string
+}
+
+/** How a stored object is encrypted, as HEAD/GET/listings report it (never the key). */
+export interface ObjectEncryption {
+  kind: 'SSE-S3' | 'SSE-C'
+  keyMd5?: string
+}
+
+/**
+ * Options of a read (getObject / headObject). `customerKey` is the SSE-C key from the request:
+ * required for an SSE-C object (InvalidRequest without it, AccessDenied when wrong), refused
+ * with InvalidRequest for an object that is not SSE-C.
+ */
+export interface ReadOptions {
+  customerKey?: CustomerKey
+}
+
 /** Metadata stored with an object and returned by HEAD/GET. */
 export interface ObjectInfo {
   bucket: string
@@ -48,6 +72,8 @@ export interface ObjectInfo {
    * CompleteMultipartUpload retried after it succeeded is recognised by it (issue 19).
    */
   uploadId?: string
+  /** Set when the object is stored encrypted (the encrypting layer reports it; never the key). */
+  encryption?: ObjectEncryption
 }
 
 export interface PutObjectInput {
@@ -70,6 +96,8 @@ export interface PutObjectInput {
   signal?: AbortSignal
   /** Conditional write: checked where the write commits (PreconditionFailed, nothing stored). */
   condition?: WriteCondition
+  /** Server-side encryption to store the object with (handled by the encrypting layer). */
+  encryption?: EncryptionRequest
 }
 
 /** Inclusive byte range, already validated against the object's size by the caller. */
@@ -113,6 +141,8 @@ export interface CreateMultipartUploadInput {
   key: string
   contentType?: string
   headers?: Record<string, string>
+  /** Server-side encryption of the completed object (handled by the encrypting layer). */
+  encryption?: EncryptionRequest
 }
 
 /** One part of an upload. Part numbers are 1..10,000; a part is at most 5 GiB. */
@@ -132,6 +162,11 @@ export interface UploadPartInput {
    */
   trailingHeaders?: () => Record<string, string>
   signal?: AbortSignal
+  /**
+   * SSE-C uploads: the customer key, required on every part (InvalidRequest without it,
+   * AccessDenied when it differs from the key the upload was created with).
+   */
+  customerKey?: CustomerKey
 }
 
 /** An uploaded part. */
@@ -187,6 +222,8 @@ export interface UploadInfo {
   initiated: Date
   contentType: string
   headers: Record<string, string>
+  /** Set when the upload's object will be stored encrypted (never the key). */
+  encryption?: ObjectEncryption
 }
 
 export interface ListMultipartUploadsInput {
@@ -224,6 +261,10 @@ export interface CopyObjectInput {
   check?: (source: ObjectInfo) => void
   /** Conditional write on the destination, checked where the copy commits (as PutObject's). */
   condition?: WriteCondition
+  /** Server-side encryption of the destination; absent stores it unencrypted. */
+  encryption?: EncryptionRequest
+  /** The SSE-C key the source was written with (required when the source is SSE-C). */
+  sourceCustomerKey?: CustomerKey
 }
 
 /** What S3 requests, the admin API, IAM and bucket events do with storage. */
@@ -235,8 +276,9 @@ export interface ObjectLayer {
   getBucket(name: string): Promise<BucketInfo>
   deleteBucket(name: string): Promise<void>
   putObject(input: PutObjectInput): Promise<ObjectInfo>
-  getObject(bucket: string, key: string, range?: ByteRange): Promise<GetObjectResult>
-  headObject(bucket: string, key: string): Promise<ObjectInfo>
+  /** `options.customerKey`: see ReadOptions. */
+  getObject(bucket: string, key: string, range?: ByteRange, options?: ReadOptions): Promise<GetObjectResult>
+  headObject(bucket: string, key: string, options?: ReadOptions): Promise<ObjectInfo>
   /** Deleting a missing key succeeds (S3 semantics); a missing bucket is NoSuchBucket. */
   deleteObject(bucket: string, key: string): Promise<void>
   listObjects(input: ListObjectsInput): Promise<ListObjectsResult>
