@@ -51,6 +51,11 @@ export const S3_ERRORS = {
   InvalidArgument: { status: 400, message: 'Invalid argument.' },
   InvalidBucketName: { status: 400, message: 'The specified bucket is not valid.' },
   InvalidDigest: { status: 400, message: 'The Content-MD5 you specified is not valid.' },
+  // An SSE-C algorithm other than AES256 (S3's code for it).
+  InvalidEncryptionAlgorithmError: {
+    status: 400,
+    message: 'The Encryption request you specified is not valid. Supported value: AES256.',
+  },
   InvalidLocationConstraint: { status: 400, message: 'The specified location constraint is not valid.' },
   InvalidObjectName: { status: 400, message: 'The specified object name is not valid.' },
   InvalidPolicyDocument: {
@@ -129,6 +134,10 @@ export const S3_ERRORS = {
     status: 400,
     message:
       'Your socket connection to the server was not read from or written to within the timeout period.',
+  },
+  ServerSideEncryptionConfigurationNotFoundError: {
+    status: 404,
+    message: 'The server side encryption configuration was not found',
   },
   ServiceUnavailable: { status: 503, message: 'Reduce your request rate or try again later.' },
   SignatureDoesNotMatch: {
