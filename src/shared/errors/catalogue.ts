@@ -1,9 +1,12 @@
+import { SELECT_ERRORS } from './select-catalogue.js'
+
 /**
  * The one catalogue of S3 error codes: code → HTTP status and default message.
  * The server renders these as XML error bodies; the SDK types `S3Error.code` from it.
  * Statuses and messages follow the S3 API reference ("Error responses").
  */
 export const S3_ERRORS = {
+  ...SELECT_ERRORS,
   AccessDenied: { status: 403, message: 'Access Denied.' },
   // An ACL other than the bucket owner's full control: Silo, like S3 by default (object
   // ownership BucketOwnerEnforced), does not do ACLs.
