@@ -39,7 +39,15 @@ export const SELECT_ERRORS = {
     status: 400,
     message: 'The file is not in a supported compression format. GZIP and BZIP2 are supported.',
   },
+  InvalidDataSource: {
+    status: 400,
+    message: 'Invalid data source type. Only CSV, JSON, and Parquet are supported.',
+  },
   InvalidDataType: { status: 400, message: 'The SQL expression contains a data type that is not valid.' },
+  InvalidExpressionType: {
+    status: 400,
+    message: 'The ExpressionType is not valid. Only SQL expressions are supported.',
+  },
   InvalidFileHeaderInfo: {
     status: 400,
     message: 'The FileHeaderInfo is not valid. Only NONE, USE, and IGNORE are supported.',
@@ -51,6 +59,10 @@ export const SELECT_ERRORS = {
   InvalidQuoteFields: {
     status: 400,
     message: 'The QuoteFields is not valid. Only ALWAYS and ASNEEDED are supported.',
+  },
+  InvalidRequestParameter: {
+    status: 400,
+    message: 'The value of a parameter in the SelectRequest entity is not valid.',
   },
   InvalidTableAlias: { status: 400, message: 'The SQL expression contains a table alias that is not valid.' },
   InvalidTextEncoding: { status: 400, message: 'Invalid encoding type. Only UTF-8 encoding is supported.' },
