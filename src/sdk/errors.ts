@@ -77,23 +77,50 @@ export class InvalidXMLError extends Error {
   override readonly name = 'InvalidXMLError'
 }
 
-/**
- * The request never got an HTTP response: connection refused, reset, DNS failure, TLS error.
- * The underlying error is in `cause`.
- * @example
- * if (err.name === 'NetworkError') console.error('cannot reach the server:', err.cause)
- */
-export class NetworkError extends Error {
-  override readonly name = 'NetworkError'
+/** Options of `NetworkError` and `TimeoutError`: the cause, and the system error code. */
+export interface NetworkErrorOptions extends ErrorOptions {
+  /** `ECONNREFUSED`, `ECONNRESET`, `ENOTFOUND`, `ETIMEDOUT`...; taken from `cause` when absent. */
+  code?: string | undefined
 }
 
 /**
- * The request was aborted because its time limit ran out.
+ * The request never got an HTTP response: connection refused, reset, DNS failure, TLS error.
+ * The underlying error is in `cause`; `code` is the system error code (`ECONNREFUSED`,
+ * `ECONNRESET`, `ENOTFOUND`, `ETIMEDOUT`, a TLS code such as `DEPTH_ZERO_SELF_SIGNED_CERT`), as
+ * minio-js's errors carry it, so `err.code === 'ECONNREFUSED'` checks work unchanged. In
+ * browsers, where `fetch` hides the reason, it is `ERR_NETWORK`.
+ * @example
+ * if (err.name === 'NetworkError' && err.code === 'ECONNREFUSED') console.error('server is down')
+ */
+export class NetworkError extends Error {
+  override readonly name = 'NetworkError'
+  /** The system error code of the failure. */
+  readonly code: string
+
+  constructor(message: string, options: NetworkErrorOptions = {}) {
+    super(message, options)
+    this.code = options.code ?? codeOf(options.cause) ?? 'ERR_NETWORK'
+  }
+}
+
+/**
+ * The request was aborted because its time limit ran out; `code` is `ETIMEDOUT`.
  * @example
  * if (err.name === 'TimeoutError') retryLater()
  */
 export class TimeoutError extends Error {
   override readonly name = 'TimeoutError'
+  /** Always `ETIMEDOUT`, the code Node gives a timed-out connection. */
+  readonly code = 'ETIMEDOUT'
+}
+
+/** The `code` of an error or of the errors it wraps (undici's fetch nests it in `cause`). */
+function codeOf(error: unknown): string | undefined {
+  for (let e = error, depth = 0; e instanceof Object && depth < 4; e = (e as Error).cause, depth++) {
+    const code = (e as { code?: unknown }).code
+    if (typeof code === 'string' && code !== '') return code
+  }
+  return undefined
 }
 
 /**
