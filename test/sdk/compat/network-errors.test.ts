@@ -85,7 +85,9 @@ describe('network errors carry a code, as minio-js errors do', () => {
 
   it('a NetworkError built from a cause without a code says ERR_NETWORK (fetch in browsers)', () => {
     expect(new NetworkError('failed', { cause: new TypeError('Failed to fetch') }).code).toBe('ERR_NETWORK')
-    const undici = new TypeError('fetch failed', { cause: Object.assign(new Error('x'), { code: 'ECONNRESET' }) })
+    const undici = new TypeError('fetch failed', {
+      cause: Object.assign(new Error('x'), { code: 'ECONNRESET' }),
+    })
     expect(new NetworkError('failed', { cause: undici }).code).toBe('ECONNRESET')
   })
 })
