@@ -79,6 +79,11 @@ export const S3_ERRORS = {
   },
   InvalidRange: { status: 416, message: 'The requested range is not satisfiable.' },
   InvalidRequest: { status: 400, message: 'Invalid request.' },
+  // SSE-S3 asked of a server without a master key (MinIO's code and status).
+  KMSNotConfigured: {
+    status: 501,
+    message: 'Server side encryption specified but KMS is not configured.',
+  },
   KeyTooLongError: { status: 400, message: 'Your key is too long.' },
   MalformedPOSTRequest: {
     status: 400,
