@@ -1,36 +1,39 @@
 import { S3ServerError } from '../errors.js'
-
-/** Reads one request header (or POST form field) by its lower-case name. */
-export type HeaderReader = (name: string) => string | undefined
-
-const SSE = 'x-amz-server-side-encryption'
-const SSE_C = {
-  algorithm: 'x-amz-server-side-encryption-customer-algorithm',
-  key: 'x-amz-server-side-encryption-customer-key',
-  keyMd5: 'x-amz-server-side-encryption-customer-key-md5',
-}
-const COPY_SSE_C = {
-  algorithm: 'x-amz-copy-source-server-side-encryption-customer-algorithm',
-  key: 'x-amz-copy-source-server-side-encryption-customer-key',
-  keyMd5: 'x-amz-copy-source-server-side-encryption-customer-key-md5',
-}
-// Only meaningful with x-amz-server-side-encryption: aws:kms (or aws:kms:dsse).
-const KMS_ONLY = ['x-amz-server-side-encryption-aws-kms-key-id', 'x-amz-server-side-encryption-context']
-const SSE_METHODS = new Set(['AES256', 'aws:kms', 'aws:kms:dsse'])
-const KMS_METHODS = new Set(['aws:kms', 'aws:kms:dsse'])
-
-/**
- * The request headers Silo refuses rather than ignore, in the order checked: every header of
- * server-side encryption (SSE-S3, SSE-KMS, SSE-C, and the copy source's SSE-C). Silo stores
- * bytes unencrypted, so accepting them would store in plaintext an object the caller believes
- * encrypted (and, with SSE-C, readable without the caller's key).
- */
-export const UNHONOURED_HEADERS: readonly string[] = [
+import {
+  BUCKET_KEY,
+  COPY_SSE_C,
+  type HeaderReader,
+  KMS_ONLY,
+  readSseRequest,
   SSE,
-  ...KMS_ONLY,
-  'x-amz-server-side-encryption-bucket-key-enabled',
-  ...Object.values(SSE_C),
-  ...Object.values(COPY_SSE_C),
+  SSE_C,
+} from './sse-headers.js'
+
+type Operations = ReadonlySet<string>
+
+// Where S3 takes each encryption header family (its API reference, per operation). Sent to any
+// other operation, it is refused (400 InvalidArgument, S3's answer on GetObject/UploadPart)
+// rather than ignored: an SSE-C key on a DeleteObject would otherwise look honoured.
+const SSE_WRITES: Operations = new Set(['PutObject', 'CopyObject', 'CreateMultipartUpload', 'PostObject'])
+const SSE_C_OPERATIONS: Operations = new Set([
+  ...SSE_WRITES,
+  'GetObject',
+  'HeadObject',
+  'GetObjectAttributes',
+  'UploadPart',
+  'UploadPartCopy',
+  'CompleteMultipartUpload',
+  'ListParts',
+])
+const COPIES: Operations = new Set(['CopyObject', 'UploadPartCopy'])
+
+/** Each encryption header, with the operations S3 takes it on. */
+const ENCRYPTION_HEADERS: ReadonlyArray<readonly [string, Operations]> = [
+  [SSE, SSE_WRITES],
+  ...KMS_ONLY.map((name) => [name, SSE_WRITES] as const),
+  [BUCKET_KEY, SSE_WRITES],
+  ...Object.values(SSE_C).map((name) => [name, SSE_C_OPERATIONS] as const),
+  ...Object.values(COPY_SSE_C).map((name) => [name, COPIES] as const),
 ]
 
 /**
@@ -56,40 +59,59 @@ const OBJECT_WRITES: ReadonlySet<string> = new Set([
 /**
  * The request-header policy, run on every routed S3 request once it is authorized and before
  * its handler, and by POST Object on its form fields (which S3 reads as these headers).
- * Conflicting or incomplete encryption headers are 400 InvalidArgument (checked first, as S3
- * does: a request it would refuse as malformed is refused as malformed); any encryption header
- * left after that is 501 NotImplemented naming the headers, until Silo encrypts objects, on
- * every operation. On the object writes, {@link UNHONOURED_WRITE_HEADERS} are 501 too.
+ * Encryption headers: one sent to an operation S3 does not take it on is 400 InvalidArgument;
+ * a customer key (SSE-C, or a copy source's) on a connection that is not TLS is 400
+ * InvalidRequest, as S3 requires; then the headers are checked ({@link readSseRequest}: malformed
+ * → 400, SSE-KMS → 501). On the object writes, {@link UNHONOURED_WRITE_HEADERS} are 501.
  *
- * @example checkRequestHeaders((name) => ({ 'x-amz-server-side-encryption': 'AES256' })[name], 'PutObject')
- * // throws NotImplemented: Silo does not implement server-side encryption: x-amz-server-side-encryption
+ * @example checkRequestHeaders((name) => ({ 'x-amz-server-side-encryption': 'aws:kms' })[name], 'PutObject', true)
+ * // throws NotImplemented: Silo does not implement SSE-KMS ...
  */
-export function checkRequestHeaders(read: HeaderReader, operation: string): void {
-  const present = UNHONOURED_HEADERS.filter((name) => read(name) !== undefined)
-  if (present.length > 0) {
-    checkConflicts(read)
-    throw refuse('server-side encryption', present)
-  }
+export function checkRequestHeaders(read: HeaderReader, operation: string, secure: boolean): void {
+  const present = ENCRYPTION_HEADERS.filter(([name]) => read(name) !== undefined)
+  if (present.length > 0) checkEncryptionHeaders(read, operation, secure, present)
   if (!OBJECT_WRITES.has(operation)) return
   const writes = UNHONOURED_WRITE_HEADERS.filter((name) => read(name) !== undefined)
-  if (writes.length > 0) throw refuse('object lock, object tagging or website redirects', writes)
+  if (writes.length > 0) {
+    throw new S3ServerError(
+      'NotImplemented',
+      `Silo does not implement object lock, object tagging or website redirects; refused header(s): ${writes.join(', ')}.`,
+      { Header: writes[0] as string },
+    )
+  }
 }
 
-function refuse(what: string, names: readonly string[]): S3ServerError {
-  return new S3ServerError(
-    'NotImplemented',
-    `Silo does not implement ${what}; refused header(s): ${names.join(', ')}.`,
-    {
-      Header: names[0] as string,
-    },
+function checkEncryptionHeaders(
+  read: HeaderReader,
+  operation: string,
+  secure: boolean,
+  present: ReadonlyArray<readonly [string, Operations]>,
+): void {
+  const misplaced = present.find(([, operations]) => !operations.has(operation))
+  if (misplaced) {
+    const name = misplaced[0]
+    throw new S3ServerError('InvalidArgument', `${name} header is not supported for this operation.`, {
+      ArgumentName: name,
+      ArgumentValue: name.endsWith('-key') ? '' : (read(name) ?? ''),
+    })
+  }
+  const customerKey = [...Object.values(SSE_C), ...Object.values(COPY_SSE_C)].some(
+    (name) => read(name) !== undefined,
   )
+  if (customerKey && !secure) {
+    throw new S3ServerError(
+      'InvalidRequest',
+      'Requests specifying Server Side Encryption with Customer provided keys must be made over a secure connection.',
+    )
+  }
+  readSseRequest(read)
 }
 
 /**
  * The header reader of a Node request's headers (lower-case names; a repeated header's values
  * joined, so presence is what counts).
  *
- * @example checkRequestHeaders(readNodeHeaders(req.headers))
+ * @example checkRequestHeaders(readNodeHeaders(req.headers), 'GetObject', false)
  */
 export function readNodeHeaders(
   headers: Readonly<Record<string, string | string[] | undefined>>,
@@ -98,53 +120,4 @@ export function readNodeHeaders(
     const value = headers[name]
     return Array.isArray(value) ? value.join(',') : value
   }
-}
-
-function checkConflicts(read: HeaderReader): void {
-  const method = read(SSE)
-  if (method !== undefined && !SSE_METHODS.has(method)) {
-    throw invalid(SSE, method, 'The encryption method specified is not supported.')
-  }
-  if (method !== undefined && Object.values(SSE_C).some((name) => read(name) !== undefined)) {
-    throw invalid(
-      SSE,
-      method,
-      'Server Side Encryption with Customer provided key is incompatible with the encryption method specified.',
-    )
-  }
-  for (const name of KMS_ONLY) {
-    const value = read(name)
-    if (value !== undefined && (method === undefined || !KMS_METHODS.has(method))) {
-      throw invalid(name, value, `${name} is only valid with x-amz-server-side-encryption: aws:kms.`)
-    }
-  }
-  checkCustomerKey(read, SSE_C)
-  checkCustomerKey(read, COPY_SSE_C)
-}
-
-function checkCustomerKey(read: HeaderReader, names: typeof SSE_C): void {
-  const algorithm = read(names.algorithm)
-  const key = read(names.key)
-  const keyMd5 = read(names.keyMd5)
-  if (algorithm === undefined && key === undefined && keyMd5 === undefined) return
-  if (algorithm === undefined) {
-    throw invalid(
-      names.algorithm,
-      '',
-      'Requests specifying Server Side Encryption with Customer provided keys must provide a valid encryption algorithm.',
-    )
-  }
-  if (algorithm !== 'AES256')
-    throw invalid(names.algorithm, algorithm, 'The encryption algorithm specified is not valid.')
-  if (key === undefined) {
-    throw invalid(
-      names.key,
-      '',
-      'Requests specifying Server Side Encryption with Customer provided keys must provide an appropriate secret key.',
-    )
-  }
-}
-
-function invalid(name: string, value: string, message: string): S3ServerError {
-  return new S3ServerError('InvalidArgument', message, { ArgumentName: name, ArgumentValue: value })
 }

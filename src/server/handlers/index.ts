@@ -4,6 +4,7 @@ import { withCannedAclCheck } from './acl/check-acl-headers.js'
 import { ACL_HANDLERS } from './acl/index.js'
 import { BUCKET_HANDLERS } from './buckets/index.js'
 import { CORS_HANDLERS } from './cors/index.js'
+import { ENCRYPTION_HANDLERS } from './encryption/index.js'
 import { LISTING_HANDLERS } from './listing/index.js'
 import { MULTIPART_HANDLERS } from './multipart/index.js'
 import { NOTIFICATION_HANDLERS } from './notification/index.js'
@@ -20,6 +21,7 @@ export const HANDLERS: Partial<Record<S3Operation, Handler>> = withCannedAclChec
   ...ACL_HANDLERS,
   ...BUCKET_HANDLERS,
   ...CORS_HANDLERS,
+  ...ENCRYPTION_HANDLERS,
   ...OBJECT_HANDLERS,
   ...LISTING_HANDLERS,
   ...MULTIPART_HANDLERS,

@@ -6,11 +6,13 @@ import { sendXml } from '../../response/send.js'
 import { renderXml } from '../../response/xml.js'
 import { MULTIPART_LIMITS } from '../../storage/multipart-limits.js'
 import type { CompleteMultipartUploadInput, ObjectInfo } from '../../storage/object-layer.js'
+import { encryptionHeaders, requestCustomerKey } from '../encryption/request-encryption.js'
 import { checksumFields } from '../objects/checksum-headers.js'
 import { readWriteCondition } from '../objects/write-condition-headers.js'
 import { readXmlDocument, type XmlDocumentLimits } from '../objects/xml-body.js'
 import { findCompletedUpload } from './completed-retry.js'
 import { compositeChecksumHeaders, type RequestedPart } from './composite-checksum.js'
+import { checkUploadCustomerKey } from './upload-customer-key.js'
 import { readUploadId } from './upload-params.js'
 
 // An upload has at most as many parts as there are part numbers.
@@ -40,6 +42,7 @@ export const handleCompleteMultipartUpload: Handler = async (args) => {
   const condition = readWriteCondition(args.req.headers)
   const doc = await readXmlDocument(args, 'CompleteMultipartUpload', COMPLETE_LIMITS)
   const parts = readParts(doc)
+  const customerKey = requestCustomerKey(args.req)
   const input: CompleteMultipartUploadInput = {
     bucket: route.bucket,
     key: route.key,
@@ -50,6 +53,7 @@ export const handleCompleteMultipartUpload: Handler = async (args) => {
   let info: ObjectInfo
   try {
     // Inside the try: a retry of a Complete that succeeded finds no upload to list (NoSuchUpload).
+    if (customerKey) await checkUploadCustomerKey(ctx.storage, input, customerKey)
     input.checksumHeaders = await compositeChecksumHeaders(ctx.storage, input, parts)
     info = await ctx.storage.completeMultipartUpload(input)
     await emit([
@@ -69,6 +73,7 @@ export const handleCompleteMultipartUpload: Handler = async (args) => {
     if (!done) throw e
     info = done
   }
+  for (const [name, value] of Object.entries(encryptionHeaders(info.encryption))) res.setHeader(name, value)
   const host = String(args.req.headers.host ?? 'localhost')
   const xml = renderXml('CompleteMultipartUploadResult', {
     Location: `http://${host}${uriEncodePath(route.path)}`,

@@ -1,12 +1,15 @@
+import { readNodeHeaders } from '../../auth/refuse-unhonoured-headers.js'
 import type { Handler } from '../../context.js'
 import { sendXml } from '../../response/send.js'
 import { renderXml } from '../../response/xml.js'
+import { encryptionHeaders, writeEncryption } from '../encryption/request-encryption.js'
 import { readObjectMetadata } from '../objects/object-metadata.js'
 import { readUploadChecksumAlgorithm } from './upload-checksum-algorithm.js'
 
 /**
  * CreateMultipartUpload (POST ?uploads): records the object's metadata and the checksum
- * algorithm asked for (`x-amz-checksum-algorithm`), answers the upload ID.
+ * algorithm asked for (`x-amz-checksum-algorithm`) and the object's encryption (the request's,
+ * else the bucket's default), answers the upload ID.
  */
 export const handleCreateMultipartUpload: Handler = async ({ ctx, req, res, route }) => {
   const { contentType, headers } = readObjectMetadata(req.headers)
@@ -15,7 +18,9 @@ export const handleCreateMultipartUpload: Handler = async ({ ctx, req, res, rout
     key: route.key,
     contentType,
     headers: { ...headers, ...readUploadChecksumAlgorithm(req.headers) },
+    encryption: await writeEncryption(ctx.storage, route.bucket, readNodeHeaders(req.headers)),
   })
+  for (const [name, value] of Object.entries(encryptionHeaders(upload.encryption))) res.setHeader(name, value)
   const xml = renderXml('InitiateMultipartUploadResult', {
     Bucket: route.bucket,
     Key: route.key,

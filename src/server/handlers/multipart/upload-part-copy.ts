@@ -1,10 +1,12 @@
 import { parseCopySource } from '../../auth/copy-source.js'
+import { customerKeyOf } from '../../auth/sse-headers.js'
 import type { Handler } from '../../context.js'
 import { S3ServerError } from '../../errors.js'
 import { sendXml } from '../../response/send.js'
 import { renderXml } from '../../response/xml.js'
 import { MULTIPART_LIMITS } from '../../storage/multipart-limits.js'
 import type { ByteRange, ObjectInfo } from '../../storage/object-layer.js'
+import { encryptionHeaders, requestSse } from '../encryption/request-encryption.js'
 import { checkCopySourceConditions } from '../objects/conditions.js'
 import { readUploadId, readUploadPartNumber } from './upload-params.js'
 
@@ -13,14 +15,18 @@ const COPY_RANGE = /^bytes=(\d+)-(\d+)$/
 /**
  * UploadPartCopy: a part made of (a range of) an existing object. The source's conditions are
  * checked against the version whose bytes are copied; `x-amz-copy-source-range` must be
- * `bytes=first-last` within the source.
+ * `bytes=first-last` within the source. An SSE-C source is read with the copy-source key, an
+ * SSE-C upload's part written with the request's key.
  */
 export const handleUploadPartCopy: Handler = async ({ ctx, req, res, route }) => {
   const uploadId = readUploadId(route)
   const partNumber = readUploadPartNumber(route)
   const source = parseCopySource(req.headers['x-amz-copy-source'])
   const rangeHeader = req.headers['x-amz-copy-source-range']
-  const sourceInfo = await ctx.storage.headObject(source.bucket, source.key)
+  const sse = requestSse(req)
+  const customerKey = customerKeyOf(sse.encryption)
+  const sourceRead = { customerKey: sse.sourceKey }
+  const sourceInfo = await ctx.storage.headObject(source.bucket, source.key, sourceRead)
   checkCopySourceConditions(req.headers, sourceInfo)
   const range = rangeHeader === undefined ? undefined : parseCopyRange(String(rangeHeader), sourceInfo)
   const size = range ? range.end - range.start + 1 : sourceInfo.size
@@ -30,18 +36,20 @@ export const handleUploadPartCopy: Handler = async ({ ctx, req, res, route }) =>
       `A part is at most 5 GiB; the copy source range is ${size} bytes.`,
     )
   }
-  const { info, body } = await ctx.storage.getObject(source.bucket, source.key, range)
+  const { info, body } = await ctx.storage.getObject(source.bucket, source.key, range, sourceRead)
   if (info.etag !== sourceInfo.etag) {
     body.destroy()
     throw new S3ServerError('PreconditionFailed', 'The copy source changed while it was read; retry.')
   }
   const part = await ctx.storage
-    .uploadPart({ bucket: route.bucket, key: route.key, uploadId, partNumber, body, size })
+    .uploadPart({ bucket: route.bucket, key: route.key, uploadId, partNumber, body, size, customerKey })
     .catch((error: unknown) => {
       // A refused part (say, NoSuchUpload) never read the source: release its file.
       body.destroy()
       throw error
     })
+  const confirmed = encryptionHeaders(customerKey && { kind: 'SSE-C', keyMd5: customerKey.keyMd5 })
+  for (const [name, value] of Object.entries(confirmed)) res.setHeader(name, value)
   const xml = renderXml('CopyPartResult', {
     ETag: `"${part.etag}"`,
     LastModified: part.lastModified.toISOString(),

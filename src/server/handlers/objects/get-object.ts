@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream'
 import type { Handler } from '../../context.js'
 import { S3ServerError } from '../../errors.js'
 import type { GetObjectResult } from '../../storage/object-layer.js'
+import { requestCustomerKey } from '../encryption/request-encryption.js'
 import { checksumResponseHeaders } from './checksum-headers.js'
 import { checkConditions } from './conditions.js'
 import { objectHeaders, refuseAnonymousOverrides } from './object-headers.js'
@@ -15,23 +16,25 @@ const ATTEMPTS = 3
 /**
  * GetObject: the object (200), or the bytes a single Range or a `partNumber` names (206; 416
  * when unsatisfiable), after the conditional headers (304 / 412). `response-*` query
- * parameters override the stored headers, on signed requests only.
+ * parameters override the stored headers, on signed requests only. An SSE-C object needs its
+ * key (storage checks it: InvalidRequest without, AccessDenied when wrong).
  */
 export const handleGetObject: Handler = async ({ ctx, req, res, route, auth, emit }) => {
   refuseAnonymousOverrides(route.query, auth.identity.anonymous === true)
   const partNumber = readPartNumber(route, req.headers)
   const rangeHeader = req.headers.range
+  const read = { customerKey: requestCustomerKey(req) }
   let selection: RangeSelection | undefined
   let result: GetObjectResult | undefined
   for (let attempt = 0; attempt < ATTEMPTS && !result; attempt++) {
     if (rangeHeader === undefined && partNumber === undefined) {
-      result = await ctx.storage.getObject(route.bucket, route.key)
+      result = await ctx.storage.getObject(route.bucket, route.key, undefined, read)
       break
     }
-    const info = await ctx.storage.headObject(route.bucket, route.key)
+    const info = await ctx.storage.headObject(route.bucket, route.key, read)
     checkConditions(req.headers, info)
     selection = selectRange(info, rangeHeader, partNumber)
-    const found = await ctx.storage.getObject(route.bucket, route.key, selection?.range)
+    const found = await ctx.storage.getObject(route.bucket, route.key, selection?.range, read)
     if (found.info.etag === info.etag && found.info.size === info.size) result = found
     else if (!found.data) found.body.destroy()
   }

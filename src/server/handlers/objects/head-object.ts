@@ -1,4 +1,5 @@
 import type { Handler } from '../../context.js'
+import { requestCustomerKey } from '../encryption/request-encryption.js'
 import { checksumResponseHeaders } from './checksum-headers.js'
 import { checkConditions } from './conditions.js'
 import { objectHeaders } from './object-headers.js'
@@ -6,11 +7,11 @@ import { rangeHeaders, readPartNumber, selectRange } from './object-range.js'
 
 /**
  * HeadObject: the object's headers and length, no body; the same conditions as GET, and the
- * same Range / `partNumber` selection (206 with Content-Range).
+ * same Range / `partNumber` selection (206 with Content-Range). An SSE-C object needs its key.
  */
 export const handleHeadObject: Handler = async ({ ctx, req, res, route, emit }) => {
   const partNumber = readPartNumber(route, req.headers)
-  const info = await ctx.storage.headObject(route.bucket, route.key)
+  const info = await ctx.storage.headObject(route.bucket, route.key, { customerKey: requestCustomerKey(req) })
   checkConditions(req.headers, info)
   const selection = selectRange(info, req.headers.range, partNumber)
   await emit([{ name: 's3:ObjectAccessed:Head', bucket: route.bucket, key: route.key, object: info }])

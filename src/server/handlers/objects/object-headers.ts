@@ -1,6 +1,7 @@
 import { validateHeaderValue } from 'node:http'
 import { S3ServerError } from '../../errors.js'
 import type { ObjectInfo } from '../../storage/object-layer.js'
+import { encryptionHeaders } from '../encryption/request-encryption.js'
 import { isChecksumHeader } from './checksum-headers.js'
 import { encodeMetadataValue } from './metadata-text.js'
 
@@ -15,8 +16,9 @@ const OVERRIDES: ReadonlyArray<readonly [string, string]> = [
 ]
 
 /**
- * Response headers describing a stored object: ETag (quoted), Last-Modified, Content-Type and
- * the stored metadata, with GetObject's `response-*` overrides applied.
+ * Response headers describing a stored object: ETag (quoted), Last-Modified, Content-Type, the
+ * stored metadata and the object's encryption (never a key), with GetObject's `response-*`
+ * overrides applied.
  *
  * @example res.writeHead(200, { ...objectHeaders(info, route.query), 'content-length': info.size })
  */
@@ -29,6 +31,7 @@ export function objectHeaders(
     etag: `"${info.etag}"`,
     'last-modified': info.lastModified.toUTCString(),
     'content-type': info.contentType,
+    ...encryptionHeaders(info.encryption),
   }
   for (const [name, value] of query) {
     const header = OVERRIDES.find(([param]) => param === name)?.[1]

@@ -1,6 +1,8 @@
+import { readNodeHeaders } from '../../auth/refuse-unhonoured-headers.js'
 import { openRequestBody } from '../../body/request-body.js'
 import type { Handler } from '../../context.js'
 import { sendEmpty } from '../../response/send.js'
+import { encryptionHeaders, writeEncryption } from '../encryption/request-encryption.js'
 import { verifiedChecksumHeaders } from './checksum-headers.js'
 import { readContentMd5, readObjectMetadata } from './object-metadata.js'
 import { readWriteCondition } from './write-condition-headers.js'
@@ -9,11 +11,13 @@ import { readWriteCondition } from './write-condition-headers.js'
  * PutObject: streams the body (decoded and verified as its signature asks) into storage, which
  * writes a temporary file and commits only a complete, verified body. Answers the MD5 ETag.
  * `If-None-Match: *` / `If-Match` make it a conditional write, checked in storage's commit.
+ * Encrypted as the request asks (SSE-S3, SSE-C) or else as the bucket's default encryption.
  */
 export const handlePutObject: Handler = async ({ ctx, req, res, route, auth, emit }) => {
   const contentMd5 = readContentMd5(req.headers['content-md5'])
   const condition = readWriteCondition(req.headers)
   const { contentType, headers } = readObjectMetadata(req.headers)
+  const encryption = await writeEncryption(ctx.storage, route.bucket, readNodeHeaders(req.headers))
   const { body, size, checksum } = openRequestBody(req, auth, ctx.auth.crypto)
   const info = await ctx.storage.putObject({
     bucket: route.bucket,
@@ -26,7 +30,12 @@ export const handlePutObject: Handler = async ({ ctx, req, res, route, auth, emi
     trailingHeaders: () => verifiedChecksumHeaders(checksum),
     contentMd5,
     condition,
+    encryption,
   })
   await emit([{ name: 's3:ObjectCreated:Put', bucket: route.bucket, key: route.key, object: info }])
-  sendEmpty(res, 200, { etag: `"${info.etag}"`, ...verifiedChecksumHeaders(checksum) })
+  sendEmpty(res, 200, {
+    etag: `"${info.etag}"`,
+    ...verifiedChecksumHeaders(checksum),
+    ...encryptionHeaders(info.encryption),
+  })
 }

@@ -12,6 +12,7 @@ import type { Handler } from '../../context.js'
 import { S3ServerError } from '../../errors.js'
 import { readBucketOwnerId } from '../acl/bucket-owner-id.js'
 import { checkCannedAcl, checkGrantHeaders } from '../acl/canned-acl.js'
+import { encryptionHeaders, writeEncryption } from '../encryption/request-encryption.js'
 import { checkPostConditions, MAX_POST_OBJECT_SIZE, type SizeRange } from './check-conditions.js'
 import { readFormMetadata } from './form-metadata.js'
 import { limitSize } from './limit-size.js'
@@ -37,8 +38,9 @@ export const handlePostObject: Handler = async (args) => {
     // The handler authorizes, not the pipeline: only now are the caller and the key known.
     args.auth.identity = identity
     if (!identity.root) await authorize({ ctx, req, route: { ...route, key }, auth: args.auth })
-    // S3 reads encryption form fields as the headers of the same names: refused, not ignored.
-    checkRequestHeaders((name) => form.fields.get(name), 'PostObject')
+    // S3 reads encryption form fields as the headers of the same names (SSE-C only over TLS).
+    const secure = (req.socket as TLSSocket).encrypted === true
+    checkRequestHeaders((name) => form.fields.get(name), 'PostObject', secure)
     // The form's `acl` and `x-amz-grant-*` are S3's headers: only the owner's full control
     // (AccessControlListNotSupported).
     checkCannedAcl(form.fields.get('acl'))
@@ -47,15 +49,18 @@ export const handlePostObject: Handler = async (args) => {
       () => readBucketOwnerId(ctx, route.bucket),
     )
     const { contentType, headers } = readFormMetadata(checked)
+    const encryption = await writeEncryption(ctx.storage, route.bucket, (name) => form.fields.get(name))
     const info = await ctx.storage.putObject({
       bucket: route.bucket,
       key,
       body: limitSize(form.file, range),
       contentType: contentType || form.mimeType || undefined,
       headers,
+      encryption,
     })
     await emit([{ name: 's3:ObjectCreated:Post', bucket: route.bucket, key, object: info }])
     const origin = `${(req.socket as TLSSocket).encrypted ? 'https' : 'http'}://${req.headers.host ?? 'localhost'}`
+    for (const [name, value] of Object.entries(encryptionHeaders(info.encryption))) res.setHeader(name, value)
     sendPostResponse(res, form.fields, { bucket: route.bucket, key, etag: info.etag, origin })
   } finally {
     // A refused form leaves its file unread: let busboy drain it so the answer can go out.
