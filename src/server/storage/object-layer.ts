@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream'
+import type { StorageClass } from './common/storage-class.js'
 import type { WriteCondition } from './common/write-condition.js'
 import type { ErasureLayout, Healer } from './heal-types.js'
 
@@ -252,8 +253,13 @@ export interface CopyObjectInput {
   sourceKey: string
   bucket: string
   key: string
-  /** New metadata (REPLACE); absent keeps the source's (COPY). */
+  /**
+   * New metadata (REPLACE); absent keeps the source's (COPY). Either way the source's
+   * full-object checksum (`x-amz-checksum-*`) is kept: it describes the bytes.
+   */
   metadata?: { contentType?: string; headers: Record<string, string> }
+  /** The destination's storage class; absent: as the metadata (source's or new) says. */
+  storageClass?: StorageClass
   /**
    * Called with the source as read, before anything is written: throw (PreconditionFailed,
    * InvalidRequest...) to refuse the copy.

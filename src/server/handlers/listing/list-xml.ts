@@ -1,4 +1,5 @@
 import { S3_XMLNS } from '../../response/xml.js'
+import { storageClassOf } from '../../storage/common/storage-class.js'
 import type { ObjectInfo } from '../../storage/object-layer.js'
 import { encodeName } from './encode-names.js'
 
@@ -70,7 +71,7 @@ export function renderContents(
     : ''
   let out = ''
   for (const o of objects) {
-    out += `<Contents><Key>${escapeXmlText(encodeName(o.key, options.encoding))}</Key><LastModified>${isoTime(o.lastModified)}</LastModified><ETag>&quot;${escapeXmlText(o.etag)}&quot;</ETag><Size>${o.size}</Size>${owner}<StorageClass>STANDARD</StorageClass></Contents>`
+    out += `<Contents><Key>${escapeXmlText(encodeName(o.key, options.encoding))}</Key><LastModified>${isoTime(o.lastModified)}</LastModified><ETag>&quot;${escapeXmlText(o.etag)}&quot;</ETag><Size>${o.size}</Size>${owner}<StorageClass>${storageClassOf(o.headers)}</StorageClass></Contents>`
   }
   return out
 }

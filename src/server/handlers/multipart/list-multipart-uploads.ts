@@ -1,6 +1,7 @@
 import type { Handler } from '../../context.js'
 import { sendXml } from '../../response/send.js'
 import { renderXml } from '../../response/xml.js'
+import { storageClassOf } from '../../storage/common/storage-class.js'
 import { encodeName, encodeOptional } from '../listing/encode-names.js'
 import { withoutUndefined } from '../listing/list-xml.js'
 import { queryValue, readCount, readEncodingType, readKeyParam } from '../listing/query-params.js'
@@ -42,7 +43,7 @@ export const handleListMultipartUploads: Handler = async ({ ctx, res, route, aut
       UploadId: u.uploadId,
       Initiator: owner,
       Owner: owner,
-      StorageClass: 'STANDARD',
+      StorageClass: storageClassOf(u.headers),
       Initiated: u.initiated.toISOString(),
     })),
     CommonPrefixes: page.commonPrefixes.map((p) => ({ Prefix: encodeName(p, encoding) })),

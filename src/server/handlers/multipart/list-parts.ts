@@ -1,6 +1,7 @@
 import type { Handler } from '../../context.js'
 import { sendXml } from '../../response/send.js'
 import { renderXml } from '../../response/xml.js'
+import { storageClassOf } from '../../storage/common/storage-class.js'
 import { readCount } from '../listing/query-params.js'
 import { checksumFields } from '../objects/checksum-headers.js'
 import { readUploadId } from './upload-params.js'
@@ -24,7 +25,7 @@ export const handleListParts: Handler = async ({ ctx, res, route, auth }) => {
     UploadId: uploadId,
     Initiator: owner,
     Owner: owner,
-    StorageClass: 'STANDARD',
+    StorageClass: storageClassOf(page.upload.headers),
     PartNumberMarker: marker,
     NextPartNumberMarker: page.nextPartNumberMarker ?? page.parts.at(-1)?.partNumber ?? marker,
     MaxParts: maxParts,

@@ -3,31 +3,38 @@ import type { Handler } from '../../context.js'
 import { S3ServerError } from '../../errors.js'
 import { sendXml } from '../../response/send.js'
 import { renderXml } from '../../response/xml.js'
+import { storageClassOf } from '../../storage/common/storage-class.js'
 import { checkCopySourceConditions } from './conditions.js'
-import { readObjectMetadata } from './object-metadata.js'
+import { readObjectMetadata, readStorageClass } from './object-metadata.js'
 import { readWriteCondition } from './write-condition-headers.js'
 
 /**
  * CopyObject: `x-amz-copy-source` (+ its `-if-*` conditions) → the target key, with the
  * source's metadata (`x-amz-metadata-directive: COPY`, the default) or the request's
- * (`REPLACE`). Storage shares the bytes instead of copying them.
+ * (`REPLACE`), in the storage class `x-amz-storage-class` names (STANDARD by default). A copy
+ * onto itself must change the metadata (REPLACE) or the storage class. Storage shares the bytes
+ * instead of copying them.
  */
 export const handleCopyObject: Handler = async ({ ctx, req, res, route, emit }) => {
   const source = parseCopySource(req.headers['x-amz-copy-source'])
   const directive = readDirective(req.headers['x-amz-metadata-directive'])
-  if (source.bucket === route.bucket && source.key === route.key && directive !== 'REPLACE') {
-    throw new S3ServerError(
-      'InvalidRequest',
-      "This copy request is illegal because it is trying to copy an object to itself without changing the object's metadata, storage class, website redirect location or encryption attributes.",
-    )
-  }
+  const storageClass = readStorageClass(req.headers['x-amz-storage-class'])
+  const ontoItself = source.bucket === route.bucket && source.key === route.key && directive !== 'REPLACE'
+  if (ontoItself && storageClass === undefined) throw illegalSelfCopy()
   const info = await ctx.storage.copyObject({
     sourceBucket: source.bucket,
     sourceKey: source.key,
     bucket: route.bucket,
     key: route.key,
     metadata: directive === 'REPLACE' ? readObjectMetadata(req.headers) : undefined,
-    check: (found) => checkCopySourceConditions(req.headers, found),
+    // S3 stores a copy in the class the request names, STANDARD when it names none (whatever
+    // the metadata directive): the class is not metadata that COPY carries over.
+    storageClass: storageClass ?? 'STANDARD',
+    check: (found) => {
+      checkCopySourceConditions(req.headers, found)
+      // A copy onto itself must change something: here, the storage class.
+      if (ontoItself && storageClassOf(found.headers) === storageClass) throw illegalSelfCopy()
+    },
     // If-None-Match: * / If-Match are about the destination (S3's conditional writes).
     condition: readWriteCondition(req.headers),
   })
@@ -37,6 +44,13 @@ export const handleCopyObject: Handler = async ({ ctx, req, res, route, emit }) 
     LastModified: info.lastModified.toISOString(),
   })
   sendXml(res, 200, xml)
+}
+
+function illegalSelfCopy(): S3ServerError {
+  return new S3ServerError(
+    'InvalidRequest',
+    "This copy request is illegal because it is trying to copy an object to itself without changing the object's metadata, storage class, website redirect location or encryption attributes.",
+  )
 }
 
 function readDirective(value: string | string[] | undefined): 'COPY' | 'REPLACE' {

@@ -4,7 +4,9 @@ import type { Handler } from '../../context.js'
 import { S3ServerError } from '../../errors.js'
 import { sendXml } from '../../response/send.js'
 import { renderXml } from '../../response/xml.js'
+import { storageClassOf } from '../../storage/common/storage-class.js'
 import type { ObjectInfo } from '../../storage/object-layer.js'
+import { requestCustomerKey } from '../encryption/request-encryption.js'
 import { checksumFields } from './checksum-headers.js'
 
 const ATTRIBUTES = ['ETag', 'Checksum', 'ObjectParts', 'StorageClass', 'ObjectSize'] as const
@@ -17,14 +19,15 @@ type Attribute = (typeof ATTRIBUTES)[number]
  */
 export const handleGetObjectAttributes: Handler = async ({ ctx, req, res, route }) => {
   const wanted = readAttributes(req.headers['x-amz-object-attributes'])
-  const info = await ctx.storage.headObject(route.bucket, route.key)
+  // An SSE-C object's attributes need its key, as its HEAD does.
+  const info = await ctx.storage.headObject(route.bucket, route.key, { customerKey: requestCustomerKey(req) })
   const body: Record<string, unknown> = {}
   if (wanted.has('ETag')) body.ETag = info.etag
   const checksum = checksumOf(info)
   if (wanted.has('Checksum') && checksum) body.Checksum = checksum
   if (wanted.has('ObjectParts') && info.partSizes)
     body.ObjectParts = partsOf(info.partSizes, info.partChecksums, req.headers)
-  if (wanted.has('StorageClass')) body.StorageClass = info.headers['x-amz-storage-class'] ?? 'STANDARD'
+  if (wanted.has('StorageClass')) body.StorageClass = storageClassOf(info.headers)
   if (wanted.has('ObjectSize')) body.ObjectSize = info.size
   res.setHeader('last-modified', info.lastModified.toUTCString())
   sendXml(res, 200, renderXml('GetObjectAttributesResponse', body))

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http'
 import { S3ServerError } from '../../errors.js'
+import { STORAGE_CLASS_HEADER, type StorageClass } from '../../storage/common/storage-class.js'
 import { decodeMetadataValue } from './metadata-text.js'
 
 /** Standard headers S3 stores with an object and returns on GET/HEAD. */
@@ -37,18 +38,10 @@ export function readObjectMetadata(headers: IncomingHttpHeaders): ObjectMetadata
       const text = decodeMetadataValue(value)
       userBytes += name.length - 'x-amz-meta-'.length + Buffer.byteLength(text)
       stored[name] = text
-    } else if (name === 'x-amz-storage-class') {
+    } else if (name === STORAGE_CLASS_HEADER) {
       // STANDARD is the default and is not stored (nor echoed, as S3 and MinIO); the erasure
       // backend stores REDUCED_REDUNDANCY objects with less parity.
-      const storageClass = value.trim().toUpperCase()
-      if (storageClass === 'REDUCED_REDUNDANCY') stored[name] = storageClass
-      else if (storageClass !== 'STANDARD') {
-        throw new S3ServerError(
-          'InvalidStorageClass',
-          `x-amz-storage-class '${value}' is not one Silo offers: use STANDARD or REDUCED_REDUNDANCY.`,
-          { StorageClassRequested: value },
-        )
-      }
+      if (readStorageClass(value) === 'REDUCED_REDUNDANCY') stored[name] = 'REDUCED_REDUNDANCY'
     } else if (STORED_HEADERS.has(name)) {
       const v = name === 'content-encoding' ? withoutAwsChunked(value) : value
       if (v !== '') stored[name] = v
@@ -61,6 +54,23 @@ export function readObjectMetadata(headers: IncomingHttpHeaders): ObjectMetadata
     )
   }
   return { contentType: headers['content-type'], headers: stored }
+}
+
+/**
+ * The class an `x-amz-storage-class` request header asks for (undefined when absent);
+ * InvalidStorageClass for one Silo does not offer.
+ *
+ * @example readStorageClass('reduced_redundancy') // 'REDUCED_REDUNDANCY'
+ */
+export function readStorageClass(value: string | string[] | undefined): StorageClass | undefined {
+  if (value === undefined) return undefined
+  const storageClass = String(value).trim().toUpperCase()
+  if (storageClass === 'STANDARD' || storageClass === 'REDUCED_REDUNDANCY') return storageClass
+  throw new S3ServerError(
+    'InvalidStorageClass',
+    `x-amz-storage-class '${String(value)}' is not one Silo offers: use STANDARD or REDUCED_REDUNDANCY.`,
+    { StorageClassRequested: String(value) },
+  )
 }
 
 function withoutAwsChunked(encoding: string): string {

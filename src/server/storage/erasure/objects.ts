@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { Readable } from 'node:stream'
+import { copyMetadataOf } from '../common/copy-metadata.js'
 import { lowerCaseKeys } from '../common/lower-case-keys.js'
 import type {
   ByteRange,
@@ -191,10 +192,7 @@ export async function copyObject(ctx: ErasureContext, input: CopyObjectInput): P
   input.check?.(sourceInfo)
   const drives = await ctx.set.usable()
   await requireBucket(ctx, bucket, drives)
-  const contentType = input.metadata
-    ? (input.metadata.contentType ?? 'application/octet-stream')
-    : source.meta.contentType
-  const headers = input.metadata ? lowerCaseKeys(input.metadata.headers) : source.meta.headers
+  const { contentType, headers } = copyMetadataOf(input, source.meta)
   const writeQuorum = writeQuorumOf(source.meta)
   const wanted = redundancyOf(ctx.classes, headers['x-amz-storage-class'])
   // Linking needs enough drives with the source, and the same redundancy for the copy.

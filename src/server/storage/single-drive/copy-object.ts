@@ -1,6 +1,6 @@
 import { link } from 'node:fs/promises'
 import { S3ServerError } from '../../errors.js'
-import { lowerCaseKeys } from '../common/lower-case-keys.js'
+import { copyMetadataOf } from '../common/copy-metadata.js'
 import type { CopyObjectInput, ObjectInfo } from '../object-layer.js'
 import { removeDataFiles } from './data-files.js'
 import type { Drive } from './drive.js'
@@ -31,7 +31,7 @@ export async function copyObject(drive: Drive, input: CopyObjectInput): Promise<
     // A copy was made by no upload: a retried Complete of the source's upload is not about it.
     const stored: StoredObject = {
       ...copied.stored,
-      ...metadataOf(input, source),
+      ...copyMetadataOf(input, source),
       mtime: Date.now(),
       uploadId: undefined,
     }
@@ -54,17 +54,6 @@ export async function copyObject(drive: Drive, input: CopyObjectInput): Promise<
     return toObjectInfo(input.bucket, input.key, stored)
   }
   throw new S3ServerError('InternalError', `The source ${input.sourceKey} kept changing while copying it.`)
-}
-
-function metadataOf(
-  input: CopyObjectInput,
-  source: StoredObject,
-): Pick<StoredObject, 'contentType' | 'headers'> {
-  if (!input.metadata) return { contentType: source.contentType, headers: { ...source.headers } }
-  return {
-    contentType: input.metadata.contentType ?? 'application/octet-stream',
-    headers: lowerCaseKeys(input.metadata.headers),
-  }
 }
 
 /** The source's data under new IDs, or undefined when a source file vanished meanwhile. */

@@ -1,0 +1,32 @@
+import type { CopyObjectInput } from '../object-layer.js'
+import { lowerCaseKeys } from './lower-case-keys.js'
+import { withStorageClass } from './storage-class.js'
+
+/** Stored headers that describe the bytes, not the metadata: a REPLACE keeps them. */
+const CHECKSUM_PREFIX = 'x-amz-checksum-'
+
+/**
+ * The destination's Content-Type and stored headers: the source's (COPY) or the request's
+ * (REPLACE). A REPLACE keeps the source's full-object checksum (`x-amz-checksum-*`): it is a
+ * fact about the copied bytes, which S3 keeps unless the copy asks for another algorithm. The
+ * storage class is the request's when given (S3 stores a copy in the class the request names).
+ *
+ * @example copyMetadataOf(input, { contentType: 'text/plain', headers: { 'x-amz-meta-a': '1' } })
+ */
+export function copyMetadataOf(
+  input: Pick<CopyObjectInput, 'metadata' | 'storageClass'>,
+  source: { contentType: string; headers: Readonly<Record<string, string>> },
+): { contentType: string; headers: Record<string, string> } {
+  let contentType = source.contentType
+  let headers = { ...source.headers }
+  if (input.metadata) {
+    const checksums = Object.entries(source.headers).filter(([name]) => name.startsWith(CHECKSUM_PREFIX))
+    const replaced = Object.entries(lowerCaseKeys(input.metadata.headers)).filter(
+      ([name]) => !name.startsWith(CHECKSUM_PREFIX),
+    )
+    contentType = input.metadata.contentType ?? 'application/octet-stream'
+    headers = { ...Object.fromEntries(replaced), ...Object.fromEntries(checksums) }
+  }
+  if (input.storageClass) headers = withStorageClass(headers, input.storageClass)
+  return { contentType, headers }
+}
