@@ -134,6 +134,10 @@ export const S3_ERRORS = {
     status: 412,
     message: 'At least one of the preconditions you specified did not hold.',
   },
+  ReplicationConfigurationNotFoundError: {
+    status: 404,
+    message: 'The replication configuration was not found',
+  },
   RequestTimeTooSkewed: {
     status: 403,
     message: "The difference between the request time and the server's time is too large.",
