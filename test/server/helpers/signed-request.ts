@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { request as httpRequest } from 'node:http'
+import { request as httpsRequest } from 'node:https'
 import { nodeCrypto } from '../../../src/server/auth/node-crypto.js'
 import {
   formatAmzDate,
@@ -143,6 +144,7 @@ export function presignedUrl(
 
 /** Base URL host plus a raw request target, kept exactly as written. */
 interface RawUrl {
+  protocol: string
   host: string
   hostname: string
   port: string
@@ -154,6 +156,7 @@ function rawUrl(baseUrl: string, target: string): RawUrl {
   const base = new URL(baseUrl)
   const q = target.indexOf('?')
   return {
+    protocol: base.protocol,
     host: base.host,
     hostname: base.hostname,
     port: base.port,
@@ -176,7 +179,9 @@ export function send(
       port: url.port,
       path: url.pathname + url.search,
     }
-    const req = httpRequest(options, (res) => {
+    // An https:// server (SSE-C needs TLS) is the tests' own self-signed one.
+    const request = url.protocol === 'https:' ? httpsRequest : httpRequest
+    const req = request({ ...options, rejectUnauthorized: false }, (res) => {
       const chunks: Buffer[] = []
       res.on('data', (c: Buffer) => chunks.push(c))
       res.on('end', () => {
