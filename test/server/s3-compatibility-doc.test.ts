@@ -46,21 +46,17 @@ function requestOf(method: string, level: string, condition: string): string {
 
 /** Example headers for each refused header family of the doc, by the family's name. */
 const HEADER_EXAMPLES: Record<string, Record<string, string>> = {
-  'SSE-C': {
-    'x-amz-server-side-encryption-customer-algorithm': 'AES256',
-    'x-amz-server-side-encryption-customer-key': 'MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=',
-  },
-  'Copy-source SSE-C': {
-    'x-amz-copy-source-server-side-encryption-customer-algorithm': 'AES256',
-    'x-amz-copy-source-server-side-encryption-customer-key': 'MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=',
-  },
-  'SSE-S3 / SSE-KMS': {
+  'SSE-KMS': {
     'x-amz-server-side-encryption': 'aws:kms',
     'x-amz-server-side-encryption-aws-kms-key-id': 'k',
   },
-  'Conflicting encryption headers': {
+  'Malformed encryption headers': {
     'x-amz-server-side-encryption': 'AES256',
-    'x-amz-server-side-encryption-customer-algorithm': 'AES256',
+    'x-amz-server-side-encryption-aws-kms-key-id': 'k',
+  },
+  // A copy source's key without a copy (PutObject).
+  'Encryption headers on other operations': {
+    'x-amz-copy-source-server-side-encryption-customer-algorithm': 'AES256',
   },
   'Object Lock on writes': { 'x-amz-object-lock-legal-hold': 'ON' },
   'Object tags on writes': { 'x-amz-tagging': 'a=b' },
