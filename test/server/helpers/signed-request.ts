@@ -144,7 +144,8 @@ export function presignedUrl(
 
 /** Base URL host plus a raw request target, kept exactly as written. */
 interface RawUrl {
-  protocol: string
+  /** 'https:' for a TLS server; plain HTTP when left out. */
+  protocol?: string
   host: string
   hostname: string
   port: string
