@@ -1,9 +1,12 @@
 import { parseCopySource } from '../../auth/copy-source.js'
+import { readNodeHeaders } from '../../auth/refuse-unhonoured-headers.js'
+import { readSseRequest } from '../../auth/sse-headers.js'
 import type { Handler } from '../../context.js'
 import { S3ServerError } from '../../errors.js'
 import { sendXml } from '../../response/send.js'
 import { renderXml } from '../../response/xml.js'
 import { storageClassOf } from '../../storage/common/storage-class.js'
+import { encryptionHeaders, writeEncryption } from '../encryption/request-encryption.js'
 import { checkCopySourceConditions } from './conditions.js'
 import { readObjectMetadata, readStorageClass } from './object-metadata.js'
 import { readWriteCondition } from './write-condition-headers.js'
@@ -12,15 +15,22 @@ import { readWriteCondition } from './write-condition-headers.js'
  * CopyObject: `x-amz-copy-source` (+ its `-if-*` conditions) → the target key, with the
  * source's metadata (`x-amz-metadata-directive: COPY`, the default) or the request's
  * (`REPLACE`), in the storage class `x-amz-storage-class` names (STANDARD by default). A copy
- * onto itself must change the metadata (REPLACE) or the storage class. Storage shares the bytes
- * instead of copying them.
+ * onto itself must change the metadata (REPLACE), the storage class or the encryption. The copy
+ * is encrypted as the request asks (SSE-S3, SSE-C), else as the bucket's default, else not at
+ * all, whatever the source's; an SSE-C source is read with the copy-source key. Storage shares
+ * the bytes instead of copying them where it can.
  */
 export const handleCopyObject: Handler = async ({ ctx, req, res, route, emit }) => {
   const source = parseCopySource(req.headers['x-amz-copy-source'])
   const directive = readDirective(req.headers['x-amz-metadata-directive'])
   const storageClass = readStorageClass(req.headers['x-amz-storage-class'])
-  const ontoItself = source.bucket === route.bucket && source.key === route.key && directive !== 'REPLACE'
+  const read = readNodeHeaders(req.headers)
+  const { encryption: asked, sourceKey } = readSseRequest(read)
+  // Asking for encryption changes the object (S3 allows re-encrypting an object in place).
+  const ontoItself =
+    source.bucket === route.bucket && source.key === route.key && directive !== 'REPLACE' && !asked
   if (ontoItself && storageClass === undefined) throw illegalSelfCopy()
+  const encryption = await writeEncryption(ctx.storage, route.bucket, read)
   const info = await ctx.storage.copyObject({
     sourceBucket: source.bucket,
     sourceKey: source.key,
@@ -37,7 +47,10 @@ export const handleCopyObject: Handler = async ({ ctx, req, res, route, emit }) 
     },
     // If-None-Match: * / If-Match are about the destination (S3's conditional writes).
     condition: readWriteCondition(req.headers),
+    encryption,
+    sourceCustomerKey: sourceKey,
   })
+  for (const [name, value] of Object.entries(encryptionHeaders(info.encryption))) res.setHeader(name, value)
   await emit([{ name: 's3:ObjectCreated:Copy', bucket: route.bucket, key: route.key, object: info }])
   const xml = renderXml('CopyObjectResult', {
     ETag: `"${info.etag}"`,
