@@ -75,8 +75,16 @@ export type { IncompleteUploadedBucketItem } from './sdk/operations/listing/list
 export type { ListObjectsOptions } from './sdk/operations/listing/list-objects.js'
 export type { ListingStream } from './sdk/operations/listing/listing-stream.js'
 export type { BucketItem } from './sdk/operations/listing/parse-objects-page.js'
+export type { ComposeObjectOptions, ComposeObjectResult } from './sdk/operations/object/compose-object.js'
 export { CopyConditions } from './sdk/operations/object/copy-conditions.js'
-export type { CopyObjectResult } from './sdk/operations/object/copy-object.js'
+export type { CopyObjectResult, CopyObjectResultV2 } from './sdk/operations/object/copy-object.js'
+export {
+  CopyDestinationOptions,
+  CopySourceOptions,
+  type ICopyDestinationOptions,
+  type ICopySourceOptions,
+} from './sdk/operations/object/copy-options.js'
+export { ENCRYPTION_TYPES, type Encryption } from './sdk/operations/object/encryption.js'
 export type { FGetObjectOptions } from './sdk/operations/object/f-get-object.js'
 export type { GetObjectOptions } from './sdk/operations/object/get-object.js'
 export type { RemoveOptions } from './sdk/operations/object/remove-object.js'

@@ -1,8 +1,6 @@
 /** Object methods of `Client`, in callback and Promise forms. */
 import { deliver, type NoResultCallback, popCallback, type ResultCallback } from './callbackify.js'
 import { BucketMethods } from './client-buckets.js'
-import type { CopyConditions } from './operations/object/copy-conditions.js'
-import { type CopyObjectResult, copyObject } from './operations/object/copy-object.js'
 import { type FGetObjectOptions, fGetObject } from './operations/object/f-get-object.js'
 import { fPutObject } from './operations/object/f-put-object.js'
 import { type GetObjectOptions, getObject } from './operations/object/get-object.js'
@@ -272,43 +270,6 @@ export class ObjectMethods extends BucketMethods {
   ): Promise<void> | undefined {
     return deliver(popCallback(rest), () =>
       fGetObject(this.transport, bucketName, objectName, filePath, rest[0]),
-    )
-  }
-
-  /**
-   * Copies `sourceObject` ('/bucket/key') to bucket/key on the server, if `conditions` hold.
-   * @example
-   * const { etag, lastModified } = await client.copyObject('photos', 'copy.jpg', '/photos/a.jpg')
-   * const conds = new CopyConditions(); conds.setMatchETag(etag)
-   * client.copyObject('photos', 'b.jpg', '/photos/a.jpg', conds, (err, result) => {})
-   */
-  copyObject(
-    bucketName: string,
-    objectName: string,
-    sourceObject: string,
-    conditions?: CopyConditions,
-  ): Promise<CopyObjectResult>
-  copyObject(
-    bucketName: string,
-    objectName: string,
-    sourceObject: string,
-    callback: ResultCallback<CopyObjectResult>,
-  ): void
-  copyObject(
-    bucketName: string,
-    objectName: string,
-    sourceObject: string,
-    conditions: CopyConditions | undefined,
-    callback: ResultCallback<CopyObjectResult>,
-  ): void
-  copyObject(
-    bucketName: string,
-    objectName: string,
-    sourceObject: string,
-    ...rest: unknown[]
-  ): Promise<CopyObjectResult> | undefined {
-    return deliver(popCallback(rest), () =>
-      copyObject(this.transport, bucketName, objectName, sourceObject, rest[0]),
     )
   }
 

@@ -106,9 +106,10 @@ describe('copyObject', () => {
     await expect(mockClient().copyObject('photos', 'a', '')).rejects.toMatchObject({
       name: 'InvalidPrefixError',
     })
-    await expect(mockClient().copyObject('photos', 'a', '/b/c', {} as never)).rejects.toMatchObject({
-      name: 'InvalidArgumentError',
-    })
+    // minio-js throws a plain TypeError here (test/sdk/compat/copy-object.test.ts compares them).
+    await expect(mockClient().copyObject('photos', 'a', '/b/c', {} as never)).rejects.toBeInstanceOf(
+      TypeError,
+    )
   })
 })
 

@@ -1,6 +1,4 @@
 /** CopyConditions: preconditions on the source of copyObject (minio-js compatible). */
-import { InvalidArgumentError } from '../../errors.js'
-
 /**
  * Conditions the copy source must meet; each becomes an `x-amz-copy-source-if-*` header and a
  * failed one makes the copy fail with `PreconditionFailed`.
@@ -20,21 +18,22 @@ export class CopyConditions {
   matchETagExcept = ''
 
   /**
-   * Copy only if the source was modified after `date`.
+   * Copy only if the source was modified after `date`. Not a Date → `TypeError`; an invalid Date
+   * is kept as minio-js keeps it (`'Invalid Date'`, sent as is; servers ignore the condition).
    * @example
    * conds.setModified(new Date('2024-01-01'))
    */
   setModified(date: Date): void {
-    this.modified = httpDate(date, 'setModified')
+    this.modified = httpDate(date)
   }
 
   /**
-   * Copy only if the source was not modified after `date`.
+   * Copy only if the source was not modified after `date` (a Date, checked as setModified).
    * @example
    * conds.setUnmodified(new Date())
    */
   setUnmodified(date: Date): void {
-    this.unmodified = httpDate(date, 'setUnmodified')
+    this.unmodified = httpDate(date)
   }
 
   /**
@@ -71,9 +70,7 @@ export class CopyConditions {
   }
 }
 
-function httpDate(date: unknown, method: string): string {
-  if (!(date instanceof Date) || Number.isNaN(date.getTime())) {
-    throw new InvalidArgumentError(`CopyConditions.${method}: expects a valid Date`)
-  }
+function httpDate(date: unknown): string {
+  if (!(date instanceof Date)) throw new TypeError('date must be of type Date')
   return date.toUTCString()
 }
