@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import { UNSIGNED_PAYLOAD } from '../../shared/sigv4/constants.js'
 import type { AuthContext } from '../auth/auth-context.js'
+import { isSigV2Authorization } from '../auth/sigv2/detect-sigv2.js'
 import { verifyHeaderSignature } from '../auth/verify-header-signature.js'
 import { watchBodyProgress } from '../body/body-timeout.js'
 import { readBody } from '../body/read-body.js'
@@ -32,6 +33,13 @@ export async function authenticateAdmin(
     throw new S3ServerError(
       'AccessDenied',
       'The admin API needs a request signed with AWS Signature Version 4 in the Authorization header.',
+    )
+  }
+  // MinIO's admin API is SigV4-only too: V2 signs no payload and no region.
+  if (isSigV2Authorization(authorization)) {
+    throw new S3ServerError(
+      'AccessDenied',
+      'The admin API accepts only AWS Signature Version 4; this request is signed with Signature Version 2.',
     )
   }
   const contentSha = req.headers['x-amz-content-sha256']

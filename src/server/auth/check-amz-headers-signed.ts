@@ -19,7 +19,9 @@ const COVERED_WITHOUT_NAMING: Record<SigningForm, ReadonlySet<string>> = {
  * object; `x-amz-meta-*`, `x-amz-storage-class` are stored). S3 answers 403 AccessDenied with a
  * `HeadersNotSigned` element. `x-amzn-*` (e.g. `x-amzn-trace-id`) is not `x-amz-*` and never
  * changes a request. Anonymous requests are not checked: nobody signed them, and the bucket
- * policy decides what they may do, headers included.
+ * policy decides what they may do, headers included. Signature Version 2 needs no check: its
+ * string to sign holds every `x-amz-*` header the request carries (CanonicalizedAmzHeaders,
+ * sigv2/amz-headers.ts), so one added in flight breaks the signature.
  *
  * @example checkAmzHeadersSigned(req.headers, ['host', 'x-amz-date'], 'header')
  */

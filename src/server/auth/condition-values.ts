@@ -1,9 +1,12 @@
 import type { IncomingMessage } from 'node:http'
 import type { TLSSocket } from 'node:tls'
 import type { ConditionValues, S3Operation } from '../../shared/policy/index.js'
+import { isPresignedQuery } from '../../shared/sigv4/presigned-query.js'
 import { parseAmzDate } from '../../shared/sigv4/scope.js'
 import type { S3Route } from '../router/route-request.js'
 import type { Identity } from './credentials.js'
+import { isPresignedV2Query, isSigV2Authorization } from './sigv2/detect-sigv2.js'
+import { parseDate } from './sigv2/request-time-v2.js'
 
 type Operations = ReadonlySet<S3Operation | (string & {})>
 
@@ -131,7 +134,7 @@ function setTransportKeys(
 ): void {
   const authType = values['s3:authType']
   if (authType === 'REST-HEADER' || authType === 'REST-QUERY-STRING') {
-    values['s3:signatureversion'] = 'AWS4-HMAC-SHA256'
+    values['s3:signatureversion'] = isSignedWithV2(req, route, authType) ? 'AWS' : 'AWS4-HMAC-SHA256'
     const signedAt = signingTimeOf(req, route, authType)
     if (signedAt !== undefined) values['s3:signatureAge'] = String(Math.max(0, now - signedAt))
   }
@@ -141,14 +144,24 @@ function setTransportKeys(
   if (typeof protocol === 'string' && /^TLSv\d/.test(protocol)) values['s3:TlsVersion'] = protocol.slice(4)
 }
 
-/** When the request was signed; authentication already checked this time against the clock. */
+/** Signature Version 2 (`s3:signatureversion` 'AWS'), told apart the way authenticate() does. */
+function isSignedWithV2(req: IncomingMessage, route: S3Route, authType: string): boolean {
+  if (authType === 'REST-HEADER') return isSigV2Authorization(String(req.headers.authorization))
+  return !isPresignedQuery(route.query)
+}
+
+/**
+ * When the request was signed; authentication already checked this time against the clock.
+ * A V2 presigned URL carries only its expiry, so it has no signature age.
+ */
 function signingTimeOf(req: IncomingMessage, route: S3Route, authType: string): number | undefined {
   if (authType === 'REST-QUERY-STRING') {
     const date = route.query.find(([name]) => name === 'X-Amz-Date')?.[1]
     return date === undefined ? undefined : parseAmzDate(date)
   }
   const amz = req.headers['x-amz-date']
-  if (typeof amz === 'string') return parseAmzDate(amz)
+  // A V2 x-amz-date is an HTTP date.
+  if (typeof amz === 'string') return parseDate(amz)
   const date = typeof req.headers.date === 'string' ? Date.parse(req.headers.date) : Number.NaN
   return Number.isNaN(date) ? undefined : date
 }
@@ -174,7 +187,8 @@ function setRequestTags(
 function authTypeOf(req: IncomingMessage, route: S3Route): string {
   if (route.operation === 'PostObject') return 'POST'
   if (typeof req.headers.authorization === 'string' && req.headers.authorization !== '') return 'REST-HEADER'
-  if (route.query.some(([name]) => name === 'X-Amz-Signature')) return 'REST-QUERY-STRING'
+  if (route.query.some(([name]) => name === 'X-Amz-Signature') || isPresignedV2Query(route.query))
+    return 'REST-QUERY-STRING'
   return 'Anonymous'
 }
 

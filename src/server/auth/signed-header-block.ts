@@ -30,6 +30,18 @@ export function signedHeaderBlock(
   return out
 }
 
+/**
+ * The values the request sent for header `name`, in order: read from `rawHeaders` when the
+ * request repeats a header name (Node joins repeats with ', '), else from `headers`.
+ *
+ * @example sentHeaderValues({ method: 'GET', headers: req.headers, rawHeaders: req.rawHeaders }, 'x-amz-meta-a')
+ */
+export function sentHeaderValues(req: AuthRequest, name: string): readonly string[] {
+  const raw = req.rawHeaders
+  if (raw !== undefined && raw.length > 2 * distinctNames(req.headers)) return rawValuesOf(raw, name)
+  return valuesOf(req.headers[name])
+}
+
 function valuesOf(value: string | string[] | undefined): readonly string[] {
   if (value === undefined) return []
   return typeof value === 'string' ? [value] : value

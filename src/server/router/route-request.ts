@@ -21,6 +21,10 @@ export interface S3Route {
   path: string
   /** Decoded query parameters in request order. */
   query: Array<[string, string]>
+  /** Virtual-host addressing: the bucket is not in `path` (SigV2 signs it in front of the path). */
+  virtualHost?: boolean
+  /** The path exactly as sent, still percent-encoded (SigV2 signs it so). */
+  encodedPath?: string
 }
 
 /** The parts of an HTTP request the router looks at. */
@@ -52,12 +56,22 @@ export function routeRequest(request: RoutableRequest, domain?: string): S3Route
   }
   if (!path.startsWith('/')) throw new S3ServerError('InvalidArgument', 'The request path must start with /.')
   const host = request.headers.host
-  const { bucket, key } = splitTarget(path, typeof host === 'string' ? host : undefined, domain)
+  const { bucket, key, virtualHost } = splitTarget(path, typeof host === 'string' ? host : undefined, domain)
   const level: RouteLevel = bucket === '' ? 'service' : key === '' ? 'bucket' : 'object'
   const matched = matchRoute({ method: request.method, level, query, headers: request.headers })
   if (!matched) throw refuseUnrouted(request.method, level, query)
   if (level !== 'service') checkNames(bucket, key)
-  return { operation: matched.operation, level, bucket, key, path, query }
+  const route: S3Route = {
+    operation: matched.operation,
+    level,
+    bucket,
+    key,
+    path,
+    query,
+    encodedPath: rawPath,
+  }
+  if (virtualHost) route.virtualHost = true
+  return route
 }
 
 // Bucket names seen valid: a server sees few distinct buckets, and checking the name's shape

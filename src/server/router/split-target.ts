@@ -2,6 +2,8 @@
 export interface Target {
   bucket: string
   key: string
+  /** The bucket came from the Host (`<bucket>.<domain>`), not from the path. */
+  virtualHost?: boolean
 }
 
 /**
@@ -14,7 +16,7 @@ export interface Target {
 export function splitTarget(path: string, host: string | undefined, domain?: string): Target {
   if (domain && host) {
     const bucket = virtualHostBucket(host, domain)
-    if (bucket !== undefined) return { bucket, key: path.slice(1) }
+    if (bucket !== undefined) return { bucket, key: path.slice(1), virtualHost: true }
   }
   const slash = path.indexOf('/', 1)
   if (slash === -1) return { bucket: path.slice(1), key: '' }
