@@ -11,6 +11,7 @@ import { NOTIFICATION_HANDLERS } from './notification/index.js'
 import { OBJECT_HANDLERS } from './objects/index.js'
 import { POLICY_HANDLERS } from './policy/index.js'
 import { POST_OBJECT_HANDLERS } from './post-object/index.js'
+import { REPLICATION_HANDLERS } from './replication/index.js'
 
 /**
  * The implemented operations, one map per area (each area's folder has an index.ts); every
@@ -28,4 +29,5 @@ export const HANDLERS: Partial<Record<S3Operation, Handler>> = withCannedAclChec
   ...NOTIFICATION_HANDLERS,
   ...POLICY_HANDLERS,
   ...POST_OBJECT_HANDLERS,
+  ...REPLICATION_HANDLERS,
 })
