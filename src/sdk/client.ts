@@ -1,9 +1,9 @@
 /**
  * `Client`: the S3 client, assembled from its method groups, one file each, chained in this
  * order: ClientCore → BucketMethods → ObjectMethods → ListingMethods → PresignMethods →
- * PolicyMethods → NotificationMethods → ComposeMethods → CompatMethods → Client.
+ * PolicyMethods → NotificationMethods → ComposeMethods → CompatMethods → SelectMethods → Client.
  */
-import { CompatMethods } from './client-compat.js'
+import { SelectMethods } from './client-select.js'
 
 /**
  * An S3 client for Node and browsers, API-compatible with minio-js. Every operation returns a
@@ -14,4 +14,4 @@ import { CompatMethods } from './client-compat.js'
  * await client.makeBucket('photos')
  * await client.putObject('photos', 'hello.txt', 'Hello, world')
  */
-export class Client extends CompatMethods {}
+export class Client extends SelectMethods {}

@@ -24,6 +24,7 @@ const SSE_C_OPERATIONS: Operations = new Set([
   'UploadPartCopy',
   'CompleteMultipartUpload',
   'ListParts',
+  'SelectObjectContent',
 ])
 const COPIES: Operations = new Set(['CopyObject', 'UploadPartCopy'])
 

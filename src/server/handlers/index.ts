@@ -12,6 +12,7 @@ import { OBJECT_HANDLERS } from './objects/index.js'
 import { POLICY_HANDLERS } from './policy/index.js'
 import { POST_OBJECT_HANDLERS } from './post-object/index.js'
 import { REPLICATION_HANDLERS } from './replication/index.js'
+import { SELECT_HANDLERS } from './select/index.js'
 
 /**
  * The implemented operations, one map per area (each area's folder has an index.ts); every
@@ -30,4 +31,5 @@ export const HANDLERS: Partial<Record<S3Operation, Handler>> = withCannedAclChec
   ...POLICY_HANDLERS,
   ...POST_OBJECT_HANDLERS,
   ...REPLICATION_HANDLERS,
+  ...SELECT_HANDLERS,
 })

@@ -1,5 +1,5 @@
 import { type FileHandle, open } from 'node:fs/promises'
-import { crc32 } from './frame.js'
+import { crc32 } from '../../crc32.js'
 
 /**
  * The acknowledgement watermark: every entry with `seq <= watermark` was delivered.

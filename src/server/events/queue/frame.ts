@@ -1,4 +1,4 @@
-import * as zlib from 'node:zlib'
+import { crc32 } from '../../crc32.js'
 import type { QueuedEvent } from '../targets/types.js'
 import type { QueueEntry } from './types.js'
 
@@ -65,26 +65,4 @@ function checkFrame(data: Buffer, offset: number): string | undefined {
   const body = data.subarray(offset + FRAME_HEADER_BYTES, offset + FRAME_HEADER_BYTES + length)
   if (crc32(body) !== data.readUInt32BE(offset + 4)) return 'CRC mismatch'
   return undefined
-}
-
-// zlib.crc32 arrived in Node 20.15; older 20.x releases use the table version.
-const nativeCrc32 = (zlib as { crc32?: (data: Uint8Array) => number }).crc32
-let table: Uint32Array | undefined
-
-export function crc32(data: Uint8Array): number {
-  if (nativeCrc32) return nativeCrc32(data)
-  table ??= buildTable()
-  let crc = 0xffffffff
-  for (const byte of data) crc = table[(crc ^ byte) & 0xff]! ^ (crc >>> 8)
-  return (crc ^ 0xffffffff) >>> 0
-}
-
-function buildTable(): Uint32Array {
-  const t = new Uint32Array(256)
-  for (let n = 0; n < 256; n++) {
-    let c = n
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
-    t[n] = c >>> 0
-  }
-  return t
 }
