@@ -97,6 +97,14 @@ export {
 } from './sdk/operations/presign/post-policy.js'
 export type { PostPolicyResult } from './sdk/operations/presign/post-policy-form.js'
 export type { RequestParams, RequestParamValue } from './sdk/operations/presign/request-params.js'
+export type {
+  InputSerialization,
+  OutputSerialization,
+  ScanRange,
+  SelectOptions,
+  SelectProgress,
+} from './sdk/operations/select/select-options.js'
+export { SelectResults } from './sdk/operations/select/select-results.js'
 export type { BodyStream } from './sdk/platform/types.js'
 export type { RequestOptions } from './sdk/request-options/request-options.js'
 export type { ItemBucketMetadata } from './sdk/upload/metadata.js'

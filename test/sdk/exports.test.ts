@@ -35,6 +35,7 @@ it('keeps the public runtime exports of the package entry stable', () => {
       "PostPolicy",
       "QueueConfig",
       "S3Error",
+      "SelectResults",
       "TargetConfig",
       "TimeoutError",
       "TopicConfig",
