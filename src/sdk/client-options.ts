@@ -1,7 +1,9 @@
 /**
  * `new Client(options)`: the options, their minio-js validation rules and defaults.
  */
+
 import { DEFAULT_PART_SIZE, MAX_PART_SIZE, MIN_PART_SIZE } from './constants.js'
+import type { CredentialProvider } from './credentials/credential-provider.js'
 import { InvalidArgumentError, InvalidEndpointError } from './errors.js'
 import type { RequestOptions } from './request-options/request-options.js'
 import { explainInvalidEndpoint } from './validate-endpoint.js'
@@ -37,6 +39,10 @@ export interface ClientOptions {
   partSize?: number | undefined
   /** Address buckets as `host/bucket` (default true) rather than `bucket.host`. AWS endpoints always use the latter. */
   pathStyle?: boolean | undefined
+  /** Where to get credentials before every request (see `Client.setCredentialsProvider`). */
+  credentialsProvider?: CredentialProvider | undefined
+  /** S3 Transfer Acceleration endpoint (see `Client.setS3TransferAccelerate`). */
+  s3AccelerateEndpoint?: string | undefined
 }
 
 /** Client options after validation and defaults. */

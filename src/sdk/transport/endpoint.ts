@@ -28,6 +28,15 @@ const IP_HOST = /^[\d.]+$|:/
 const AMAZON_HOSTS = new Set(['s3.amazonaws.com', 's3.cn-north-1.amazonaws.com.cn'])
 
 /**
+ * Whether a host is one of AWS's global S3 endpoints (where Transfer Acceleration applies).
+ * @example
+ * isAmazonHost('s3.amazonaws.com') // true
+ */
+export function isAmazonHost(host: string): boolean {
+  return AMAZON_HOSTS.has(host)
+}
+
+/**
  * Decides path style vs virtual host for a bucket: HTTPS with a dotted bucket stays path style
  * (a wildcard certificate cannot cover `a.b.host`); AWS global endpoints or `pathStyle: false` use
  * virtual host; otherwise (and always for IP endpoints) path style.

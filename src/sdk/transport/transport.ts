@@ -5,15 +5,16 @@
  */
 import type { ResolvedClientOptions } from '../client-options.js'
 import { DEFAULT_REGION } from '../constants.js'
-import type { S3Error } from '../errors.js'
+import { InvalidArgumentError, type S3Error } from '../errors.js'
 import type { HttpSend, Platform, WireResponse } from '../platform/types.js'
 import { lookupBucketRegion } from './bucket-region.js'
-import { type Address, createAddressing } from './endpoint.js'
+import { type Address, createAddressing, isAmazonHost } from './endpoint.js'
+import type { TraceEntry, TransportExtras } from './extras.js'
 import { contentLength, isReplayable, payloadHash } from './payload.js'
 import { RegionCache } from './region-cache.js'
 import type { S3Request } from './request.js'
 import { parseErrorResponse } from './response-error.js'
-import { createSigner, type SignRequest } from './signer.js'
+import { type Credentials, createSigner, type SignRequest } from './signer.js'
 import { buildQueryString } from './uri-escape.js'
 
 /**
@@ -25,8 +26,11 @@ import { buildQueryString } from './uri-escape.js'
 export class Transport {
   readonly options: ResolvedClientOptions
   readonly regions: RegionCache
+  /** Settings changed after construction: app info, trace, credentials provider, acceleration. */
+  readonly extras: TransportExtras = {}
   readonly #address: (bucket?: string, key?: string) => Address
-  readonly #sign: SignRequest | undefined
+  #sign: SignRequest | undefined
+  #accelerated: { endpoint: string; address: (bucket?: string, key?: string) => Address } | undefined
   readonly #send: HttpSend
   readonly #platform: Platform
 
@@ -51,11 +55,14 @@ export class Transport {
 
   /** Sends a request; resolves with a 2xx response whose body the caller must read or discard. */
   async request(request: S3Request): Promise<WireResponse> {
+    if (this.extras.credentials !== undefined) this.useCredentials(await this.extras.credentials())
     const pending = this.regionFor(request)
     const region = typeof pending === 'string' ? pending : await pending
     const res = await this.#dispatch(request, region)
     if (res.status < 300) return res
     const error = await parseErrorResponse(res, request)
+    const traced = pendingTraces.get(res)
+    traced?.trace({ ...traced.entry, error })
     if (request.bucket !== undefined) {
       if (error.code === 'NoSuchBucket') this.regions.delete(request.bucket)
       if (this.#isWrongRegion(request, region, error)) {
@@ -65,6 +72,27 @@ export class Transport {
       }
     }
     throw error
+  }
+
+  /**
+   * Signs later requests (and presigns) with these credentials; a no-op when they are the ones
+   * in use. What `setCredentialsProvider` feeds.
+   */
+  useCredentials(credentials: Credentials): void {
+    const { options } = this
+    const sessionToken = credentials.sessionToken || undefined
+    if (
+      this.#sign !== undefined &&
+      options.accessKey === credentials.accessKey &&
+      options.secretKey === credentials.secretKey &&
+      options.sessionToken === sessionToken
+    )
+      return
+    options.accessKey = credentials.accessKey
+    options.secretKey = credentials.secretKey
+    options.sessionToken = sessionToken
+    options.anonymous = credentials.accessKey === '' || credentials.secretKey === ''
+    this.#sign = options.anonymous ? undefined : createSigner(options, this.#platform.sigv4)
   }
 
   /** The region a request is signed for: explicit, configured, cached or looked up. */
@@ -87,9 +115,11 @@ export class Transport {
 
   async #dispatch(request: S3Request, region: string): Promise<WireResponse> {
     const { method, body } = request
-    const address = this.#address(request.bucket, request.key)
+    const address = this.#addressOf(request)
     let headers: Record<string, string> = { host: address.hostHeader }
-    if (this.#platform.userAgent !== undefined) headers['user-agent'] = this.#platform.userAgent
+    const { userAgent } = this.#platform
+    const { appInfo } = this.extras
+    if (userAgent !== undefined) headers['user-agent'] = appInfo ? `${userAgent} ${appInfo}` : userAgent
     if (request.headers !== undefined) Object.assign(headers, request.headers)
     if (body !== undefined || method === 'PUT' || method === 'POST')
       headers['content-length'] = contentLength(body)
@@ -104,16 +134,61 @@ export class Transport {
       headers = this.#sign({ ...signable, query: request.query, headers }, region, new Date())
     }
     const query = request.query === undefined ? '' : buildQueryString(request.query)
-    return this.#send({
+    const path = query === '' ? address.path : `${address.path}?${query}`
+    const sent = this.#send({
       method,
       protocol: this.options.protocol,
       hostname: address.hostname,
       port: this.options.port,
-      path: query === '' ? address.path : `${address.path}?${query}`,
+      path,
       headers,
       body,
       signal: request.signal,
       onSent: request.onSent,
     })
+    const { trace } = this.extras
+    return trace === undefined ? sent : traced(sent, trace, { method, path, requestHeaders: headers })
   }
+
+  // Requests for an object go to the acceleration endpoint when one is set and the client
+  // talks to AWS's global endpoint (as minio-js does); everything else to the client's endpoint.
+  #addressOf(request: S3Request): Address {
+    const endpoint = this.extras.accelerateEndpoint
+    const { bucket, key } = request
+    if (!endpoint || !bucket || !key || !isAmazonHost(this.options.host)) return this.#address(bucket, key)
+    if (bucket.includes('.')) {
+      throw new InvalidArgumentError(
+        `Transfer Acceleration is not supported for non compliant bucket:${bucket}`,
+      )
+    }
+    if (this.#accelerated?.endpoint !== endpoint) {
+      const { protocol, port } = this.options
+      const address = createAddressing({ protocol, port, host: endpoint, pathStyle: false })
+      this.#accelerated = { endpoint, address }
+    }
+    return this.#accelerated.address(bucket, key)
+  }
+}
+
+// Error answers wait for their parsed error (`request` reports them); keyed by the response.
+const pendingTraces = new WeakMap<WireResponse, { trace: (entry: TraceEntry) => void; entry: TraceEntry }>()
+
+// Reports a request to the trace once its answer (or failure) is known.
+function traced(
+  sent: Promise<WireResponse>,
+  trace: (entry: TraceEntry) => void,
+  request: TraceEntry,
+): Promise<WireResponse> {
+  return sent.then(
+    (res) => {
+      const entry = { ...request, status: res.status, responseHeaders: res.headers }
+      if (res.status < 300) trace(entry)
+      else pendingTraces.set(res, { trace, entry })
+      return res
+    },
+    (error: Error) => {
+      trace({ ...request, error })
+      throw error
+    },
+  )
 }

@@ -40,6 +40,7 @@ export class Presigner {
   readonly #Sha256: Sha256Constructor
   readonly #address: (bucket?: string, key?: string) => Address
   readonly #keys = new Map<string, Promise<HmacKey>>()
+  #keysOf = ''
   #second = Number.NaN
   #amzDate = ''
   #lastAuth = { id: '', query: '' }
@@ -118,6 +119,11 @@ export class Presigner {
 
   #signingKey(date: string, region: string): Promise<HmacKey> {
     const id = `${date}/${region}`
+    // New credentials (setCredentialsProvider) make every cached key stale.
+    if (this.#keysOf !== this.#options.secretKey) {
+      this.#keys.clear()
+      this.#keysOf = this.#options.secretKey
+    }
     let key = this.#keys.get(id)
     if (key === undefined) {
       // Dates move on and old keys are never asked for again; dropping all is simplest.
