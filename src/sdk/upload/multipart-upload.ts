@@ -7,6 +7,7 @@ import { abortMultipartUpload } from '../operations/object/multipart/abort-multi
 import { completeMultipartUpload } from '../operations/object/multipart/complete-multipart-upload.js'
 import { createMultipartUpload } from '../operations/object/multipart/create-multipart-upload.js'
 import { type UploadedPart, uploadPart } from '../operations/object/multipart/upload-part.js'
+import { SSE_CUSTOMER_HEADER_NAMES } from '../operations/object/sse-customer-headers.js'
 import type { Transport } from '../transport/transport.js'
 import { cutParts, type Part } from './cut-parts.js'
 import type { PartSizeOf } from './part-size.js'
@@ -65,6 +66,8 @@ async function sendParts(
   const inFlight = new Set<Promise<void>>()
   let failure: { error: unknown } | undefined
   const count = progressCounter(options, input.total)
+  // An SSE-C upload's parts carry its key too (S3 asks for it on every part); nothing else does.
+  const partHeaders = sseCustomerPartHeaders(input.headers)
   const send = async (part: Part) => {
     const size = part.bytes.byteLength
     if (hasPart(resumed, part.partNumber, part.bytes)) {
@@ -83,7 +86,9 @@ async function sendParts(
       count(add)
     }
     const { signal } = options
-    done.push(await uploadPart(t, bucket, key, uploadId, part.partNumber, part.bytes, signal, onSent))
+    done.push(
+      await uploadPart(t, bucket, key, uploadId, part.partNumber, part.bytes, signal, onSent, partHeaders),
+    )
     count(size - counted)
     // The server has every byte (a success answer waits for the body), so the buffer is free.
     part.release?.()
@@ -106,6 +111,15 @@ async function sendParts(
   await Promise.all(inFlight)
   if (failure !== undefined) throw failure.error
   return done
+}
+
+function sseCustomerPartHeaders(headers: Record<string, string> | undefined): Record<string, string> {
+  const picked: Record<string, string> = {}
+  for (const name of SSE_CUSTOMER_HEADER_NAMES) {
+    const value = headers?.[name]
+    if (value !== undefined) picked[name] = value
+  }
+  return picked
 }
 
 // Adds bytes to the upload's running total and reports it (nothing for zero bytes).

@@ -3,30 +3,19 @@ import { InvalidArgumentError } from '../../errors.js'
 import type { BodyStream } from '../../platform/types.js'
 import type { Transport } from '../../transport/transport.js'
 import { assertBucketName, assertObjectName, optionalObject, optionalString } from '../../validate.js'
+import { type SSECustomerOptions, sseCustomerHeaders } from './sse-customer-headers.js'
 
 /**
  * Options of `getObject`.
  * @example
  * await client.getObject('photos', 'a.jpg', { versionId: '3HL4kqtJlcpXroDTDmJ+rmSpXd3dIbrHY' })
  */
-export interface GetObjectOptions {
+export interface GetObjectOptions extends SSECustomerOptions {
   /** Read this version instead of the latest. */
   versionId?: string
-  /** SSE-C: the algorithm, normally `AES256`. */
-  SSECustomerAlgorithm?: string
-  /** SSE-C: the base64 key the object was written with. Sent as a header, never in the URL. */
-  SSECustomerKey?: string
-  /** SSE-C: base64 MD5 of the key. */
-  SSECustomerKeyMD5?: string
   /** Stops the download: before the response, the promise rejects; after, the stream errors. */
   signal?: AbortSignal
 }
-
-const SSEC_HEADERS = {
-  SSECustomerAlgorithm: 'x-amz-server-side-encryption-customer-algorithm',
-  SSECustomerKey: 'x-amz-server-side-encryption-customer-key',
-  SSECustomerKeyMD5: 'x-amz-server-side-encryption-customer-key-md5',
-} as const
 
 /**
  * Downloads an object (or the byte range `range`, e.g. `bytes=0-99`); resolves once the response
@@ -45,11 +34,7 @@ export async function getObject(
   assertObjectName(objectName)
   const options = optionalObject<GetObjectOptions>(getOpts, 'getOpts')
   const versionId = optionalString(options.versionId, 'getOpts.versionId')
-  const headers: Record<string, string> = {}
-  for (const option of Object.keys(SSEC_HEADERS) as (keyof typeof SSEC_HEADERS)[]) {
-    const value = optionalString(options[option], `getOpts.${option}`)
-    if (value !== undefined) headers[SSEC_HEADERS[option]] = value
-  }
+  const headers = sseCustomerHeaders(options, 'getOpts')
   if (options.signal !== undefined && !(options.signal instanceof AbortSignal)) {
     throw new InvalidArgumentError('Invalid getOpts.signal: must be an AbortSignal')
   }

@@ -3,13 +3,14 @@ import type { WireResponse } from '../../platform/types.js'
 import { discardBody, headerOf, sanitizeETag } from '../../transport/parse.js'
 import type { Transport } from '../../transport/transport.js'
 import { assertBucketName, assertObjectName, optionalObject, optionalString } from '../../validate.js'
+import { type SSECustomerOptions, sseCustomerHeaders } from './sse-customer-headers.js'
 
 /**
  * Options of `statObject`.
  * @example
  * await client.statObject('photos', 'a.jpg', { versionId })
  */
-export interface StatObjectOptions {
+export interface StatObjectOptions extends SSECustomerOptions {
   /** Stat this version instead of the latest. */
   versionId?: string
 }
@@ -42,12 +43,18 @@ export async function statObject(
 ): Promise<BucketItemStat> {
   assertBucketName(bucketName)
   assertObjectName(objectName)
-  const versionId = optionalString(
-    optionalObject<StatObjectOptions>(statOpts, 'statOpts').versionId,
-    'statOpts.versionId',
-  )
+  const options = optionalObject<StatObjectOptions>(statOpts, 'statOpts')
+  const versionId = optionalString(options.versionId, 'statOpts.versionId')
+  // An SSE-C object's HEAD needs its key, sent as headers (minio-js 8 would put it in the query).
+  const headers = sseCustomerHeaders(options, 'statOpts')
   return t.call(
-    { method: 'HEAD', bucket: bucketName, key: objectName, query: versionId ? { versionId } : undefined },
+    {
+      method: 'HEAD',
+      bucket: bucketName,
+      key: objectName,
+      headers,
+      query: versionId ? { versionId } : undefined,
+    },
     parseStat,
   )
 }

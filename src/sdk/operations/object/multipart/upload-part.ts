@@ -11,7 +11,8 @@ export interface UploadedPart {
 
 /**
  * Uploads one part. The server checks Content-MD5, so a part corrupted on the way is refused.
- * `onSent` hears the part's bytes as they are sent (upload progress).
+ * `onSent` hears the part's bytes as they are sent (upload progress); `extraHeaders` are an
+ * SSE-C upload's key headers, which S3 needs on every part.
  * @example
  * const { etag } = await uploadPart(transport, 'photos', 'big.bin', uploadId, 1, bytes)
  */
@@ -24,9 +25,10 @@ export async function uploadPart(
   bytes: Uint8Array,
   signal?: AbortSignal,
   onSent?: (bytes: number) => void,
+  extraHeaders?: Record<string, string>,
 ): Promise<UploadedPart> {
   const query = { partNumber: String(partNumber), uploadId }
-  const headers = { 'content-md5': md5Base64(bytes) }
+  const headers = { ...extraHeaders, 'content-md5': md5Base64(bytes) }
   const request = { method: 'PUT' as const, bucket, key, query, headers, body: bytes, signal, onSent }
   return t.call(request, async (res) => {
     await res.discard()
