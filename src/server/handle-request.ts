@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { TLSSocket } from 'node:tls'
 import { handleAdminRequest, isAdminRequest } from './admin/handle-admin-request.js'
 import { authenticate } from './auth/authenticate.js'
 import { authorize } from './auth/authorize.js'
@@ -64,8 +65,13 @@ async function handle(
   // POST Object names its caller and key in the form body: its handler authorizes once it has read them.
   // The root may do everything (authorize returns at once for it): skip the call and its await.
   if (route.operation !== 'PostObject' && !auth.identity.root) await authorize({ ctx, req, route, auth })
-  // Headers Silo would otherwise ignore (encryption, object lock, tagging) are refused, not dropped.
-  checkRequestHeaders(readNodeHeaders(req.headers), route.operation)
+  // Encryption headers are checked (SSE-C only over TLS); ones Silo would otherwise ignore
+  // (SSE-KMS, object lock, tagging) are refused, not dropped.
+  checkRequestHeaders(
+    readNodeHeaders(req.headers),
+    route.operation,
+    (req.socket as TLSSocket).encrypted === true,
+  )
   if (req.headers['x-amz-expected-bucket-owner'] || req.headers['x-amz-source-expected-bucket-owner']) {
     await checkExpectedBucketOwner(ctx, route, req.headers)
   }
