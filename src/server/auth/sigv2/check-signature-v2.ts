@@ -21,6 +21,9 @@ export interface SignatureV2Claim {
   hoisted?: HoistedHeaders
 }
 
+/** The parts of a route a V2 signature covers. */
+export type V2Route = Pick<S3Route, 'path' | 'encodedPath' | 'query' | 'bucket' | 'key' | 'virtualHost'>
+
 const AS_SENT: HeaderValueReading = (value) => value
 
 /**
@@ -29,32 +32,40 @@ const AS_SENT: HeaderValueReading = (value) => value
  *
  * @example checkSignatureV2(req, route, { accessKey, secret, signature, dates: [req.headers.date] })
  */
-export function checkSignatureV2(
-  req: AuthRequest,
-  route: Pick<S3Route, 'path' | 'encodedPath' | 'query' | 'bucket' | 'virtualHost'>,
-  claim: SignatureV2Claim,
-): void {
-  const resource = canonicalResourceV2({
-    encodedPath: route.encodedPath ?? uriEncodePath(route.path),
-    query: route.query,
-    ...(route.virtualHost ? { virtualHostBucket: route.bucket } : {}),
-  })
+export function checkSignatureV2(req: AuthRequest, route: V2Route, claim: SignatureV2Claim): void {
+  const resources = resourceReadings(route)
   const md5 = headerText(req.headers['content-md5'])
   const type = headerText(req.headers['content-type'])
   for (const [read, amzHeaders] of readings(req, claim.hoisted, type)) {
     for (const date of claim.dates) {
-      const stringToSign = createStringToSignV2({
-        method: req.method,
-        contentMd5: md5,
-        contentType: read(type),
-        date,
-        amzHeaders,
-        resource,
-      })
-      if (signaturesEqualV2(claim.signature, computeSignatureV2(claim.secret, stringToSign))) return
+      for (const resource of resources) {
+        const stringToSign = createStringToSignV2({
+          method: req.method,
+          contentMd5: md5,
+          contentType: read(type),
+          date,
+          amzHeaders,
+          resource,
+        })
+        if (signaturesEqualV2(claim.signature, computeSignatureV2(claim.secret, stringToSign))) return
+      }
     }
   }
   throw new S3ServerError('SignatureDoesNotMatch', undefined, { AWSAccessKeyId: claim.accessKey })
+}
+
+/**
+ * The CanonicalizedResource, and for a path-style bucket request sent as `/bucket` also
+ * `/bucket/`: botocore signs bucket operations with a trailing slash whichever it sends (its
+ * `auth_path`), as S3's virtual-host form `/` reads. Both name the same bucket.
+ */
+function resourceReadings(route: V2Route): string[] {
+  const encodedPath = route.encodedPath ?? uriEncodePath(route.path)
+  const base = { query: route.query, ...(route.virtualHost ? { virtualHostBucket: route.bucket } : {}) }
+  const resource = canonicalResourceV2({ ...base, encodedPath })
+  if (route.virtualHost || route.key !== '' || route.bucket === '' || encodedPath.endsWith('/'))
+    return [resource]
+  return [resource, canonicalResourceV2({ ...base, encodedPath: `${encodedPath}/` })]
 }
 
 function headerText(value: string | string[] | undefined): string {

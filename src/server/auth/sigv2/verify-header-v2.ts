@@ -1,8 +1,7 @@
 import { S3ServerError } from '../../errors.js'
-import type { S3Route } from '../../router/route-request.js'
 import type { AuthContext, Authentication, AuthRequest } from '../auth-context.js'
 import { requireSecret } from '../check-scope.js'
-import { checkSignatureV2 } from './check-signature-v2.js'
+import { checkSignatureV2, type V2Route } from './check-signature-v2.js'
 import { SIGV2_ALGORITHM } from './detect-sigv2.js'
 import { payloadModeV2 } from './payload-mode-v2.js'
 import { refuseUnsignedSubresources } from './refuse-unsigned-subresources.js'
@@ -20,7 +19,7 @@ import { readRequestTimeV2 } from './request-time-v2.js'
 export function verifyHeaderV2(
   ctx: AuthContext,
   req: AuthRequest,
-  route: Pick<S3Route, 'path' | 'encodedPath' | 'query' | 'bucket' | 'virtualHost'>,
+  route: V2Route,
   authorization: string,
 ): Authentication {
   const { accessKey, signature } = parseAuthorizationV2(authorization)

@@ -1,9 +1,8 @@
 import { S3ServerError } from '../../errors.js'
-import type { S3Route } from '../../router/route-request.js'
 import type { AuthContext, Authentication, AuthRequest } from '../auth-context.js'
 import { requireSecret } from '../check-scope.js'
 import { readHoistedHeaders } from '../read-hoisted-headers.js'
-import { checkSignatureV2 } from './check-signature-v2.js'
+import { checkSignatureV2, type V2Route } from './check-signature-v2.js'
 import { payloadModeV2 } from './payload-mode-v2.js'
 import { refuseUnsignedSubresources } from './refuse-unsigned-subresources.js'
 
@@ -18,11 +17,7 @@ const EPOCH_SECONDS = /^\d{1,15}$/
  *
  * @example verifyPresignedV2(ctx, req, route)
  */
-export function verifyPresignedV2(
-  ctx: AuthContext,
-  req: AuthRequest,
-  route: Pick<S3Route, 'path' | 'encodedPath' | 'query' | 'bucket' | 'virtualHost'>,
-): Authentication {
+export function verifyPresignedV2(ctx: AuthContext, req: AuthRequest, route: V2Route): Authentication {
   const get = (name: string) => route.query.find(([n]) => n === name)?.[1]
   const accessKey = get('AWSAccessKeyId')
   const signature = get('Signature')
