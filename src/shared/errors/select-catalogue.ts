@@ -12,6 +12,11 @@ export const SELECT_ERRORS = {
     status: 400,
     message: 'An attempt to convert from one data type to another using CAST failed in the SQL expression.',
   },
+  CSVEscapingRecordDelimiter: {
+    status: 400,
+    message:
+      'A quoted record delimiter was found in the file. To allow quoted record delimiters, set AllowQuotedRecordDelimiter to TRUE.',
+  },
   CSVParsingError: { status: 400, message: 'An error occurred while parsing the CSV file.' },
   CSVUnescapedQuote: { status: 400, message: 'An unescaped quote was found while parsing the CSV file.' },
   EvaluatorBindingDoesNotExist: { status: 400, message: 'A column name or a path provided does not exist.' },

@@ -1,0 +1,80 @@
+import { pipeline, Readable } from 'node:stream'
+import { CsvError, type Options, parse } from 'csv-parse'
+import { isS3ServerError, S3ServerError } from '../../errors.js'
+import { selectError } from '../select-error.js'
+import type { CsvInput } from '../types.js'
+
+/** S3 Select's maxCharsPerRecord: a longer record fails with OverMaxRecordSize. */
+export const MAX_RECORD_SIZE = 1024 * 1024
+
+/** One CSV record and the offset of its first byte in the stream it came from. */
+export interface CsvRecord {
+  fields: string[]
+  start: number
+}
+
+/**
+ * csv-parse's options for S3's CSV input settings: quotes may hold field delimiters (and
+ * record delimiters, checked after parsing), a `\n` record delimiter also ends CRLF lines, a
+ * comment character counts only at the start of a row, empty lines are skipped, and a quote
+ * inside an unquoted field is kept as text (lenient, as S3 is).
+ */
+export function csvParseOptions(csv: CsvInput): Options {
+  return {
+    delimiter: csv.fieldDelimiter,
+    record_delimiter: csv.recordDelimiter === '\n' ? ['\r\n', '\n'] : [csv.recordDelimiter],
+    quote: csv.quoteCharacter === '' ? false : csv.quoteCharacter,
+    escape: csv.quoteEscapeCharacter === '' ? csv.quoteCharacter || false : csv.quoteEscapeCharacter,
+    ...(csv.comments ? { comment: csv.comments, comment_no_infix: true } : {}),
+    relax_column_count: true,
+    relax_quotes: true,
+    skip_empty_lines: true,
+    max_record_size: MAX_RECORD_SIZE,
+    bom: true,
+    info: true,
+  }
+}
+
+/** Checks that csv-parse accepts the settings, before any byte is read. */
+export function checkCsvInput(csv: CsvInput): void {
+  try {
+    parse(csvParseOptions(csv))
+  } catch (e) {
+    throw new S3ServerError(
+      'InvalidArgument',
+      `The CSV input settings are not valid: ${(e as Error).message}`,
+    )
+  }
+}
+
+/** The records of a CSV byte stream, parsed by csv-parse with stream backpressure. */
+export async function* readCsvRecords(
+  input: AsyncIterable<Uint8Array>,
+  csv: CsvInput,
+): AsyncGenerator<CsvRecord> {
+  const parser = parse(csvParseOptions(csv))
+  const records = pipeline(Readable.from(input, { objectMode: false }), parser, () => {})
+  const checkDelimiter = !csv.allowQuotedRecordDelimiter
+  let start = 0
+  try {
+    for await (const { record, info } of records as AsyncIterable<{
+      record: string[]
+      info: { bytes: number }
+    }>) {
+      if (checkDelimiter && record.some((f) => f.includes(csv.recordDelimiter))) {
+        throw selectError(
+          'CSVEscapingRecordDelimiter',
+          `A quoted record delimiter was found in the record at byte ${start}; set AllowQuotedRecordDelimiter to TRUE to allow it.`,
+        )
+      }
+      yield { fields: record, start }
+      start = info.bytes
+    }
+  } catch (e) {
+    if (isS3ServerError(e)) throw e
+    if (e instanceof CsvError && e.code === 'CSV_MAX_RECORD_SIZE') {
+      throw selectError('OverMaxRecordSize', `A CSV record is longer than ${MAX_RECORD_SIZE} characters.`)
+    }
+    throw selectError('CSVParsingError', `The CSV could not be parsed: ${(e as Error).message}`)
+  }
+}
