@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type AdminHarness, startAdminHarness } from '../../sdk/admin/admin-harness.js'
 import { s3, send, type TestResponse, xmlField } from '../helpers/signed-request.js'
-import { authorizationV2, presignV2, type V2Request } from '../helpers/sigv2-signer.js'
+import { authorizationV2, hmacSha1Base64, presignV2, type V2Request } from '../helpers/sigv2-signer.js'
 import { ROOT, startTestServer, type TestServer } from '../helpers/test-server.js'
 
 // AWS Signature Version 2 (header `AWS AKID:sig` and query `AWSAccessKeyId/Signature/Expires`)
@@ -143,6 +143,22 @@ describe('SigV2 refusals', () => {
     })
     expect(r.status, r.text).toBe(200)
     expect(r.text).toBe('data')
+  })
+
+  it("x-amz-date's value on the Date line, as AWS's DELETE example signs it", async () => {
+    const amzDate = new Date().toUTCString()
+    const signature = hmacSha1Base64(ROOT.secretKey, `GET\n\n\n${amzDate}\n/ref/k`)
+    const r = await send(
+      new URL('/ref/k', server.url),
+      'GET',
+      {
+        date: new Date(Date.now() + 1000).toUTCString(),
+        'x-amz-date': amzDate,
+        authorization: `AWS ${ROOT.accessKey}:${signature}`,
+      },
+      Buffer.alloc(0),
+    )
+    expect(r.status, r.text).toBe(200)
   })
 
   it('no Date nor x-amz-date: AccessDenied', async () => {

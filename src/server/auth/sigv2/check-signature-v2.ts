@@ -16,9 +16,16 @@ export interface SignatureV2Claim {
   secret: string
   signature: string
   /** The Date line(s) the signer may have used, tried in order (see verify-header-v2.ts). */
-  dates: readonly string[]
+  dates: readonly DateLine[]
   /** `x-amz-*` parameters of a presigned query, signed as headers. */
   hoisted?: HoistedHeaders
+}
+
+/** A Date line of the string to sign. */
+export interface DateLine {
+  line: string
+  /** The line holds x-amz-date's value, so the header is not repeated among the x-amz-* lines. */
+  withoutAmzDate?: boolean
 }
 
 /** The parts of a route a V2 signature covers. */
@@ -30,7 +37,7 @@ const AS_SENT: HeaderValueReading = (value) => value
  * Recomputes the V2 signature of `req` and compares it in constant time; throws
  * SignatureDoesNotMatch (with the access key, as for SigV4) when no reading matches.
  *
- * @example checkSignatureV2(req, route, { accessKey, secret, signature, dates: [req.headers.date] })
+ * @example checkSignatureV2(req, route, { accessKey, secret, signature, dates: [{ line: req.headers.date }] })
  */
 export function checkSignatureV2(req: AuthRequest, route: V2Route, claim: SignatureV2Claim): void {
   const resources = resourceReadings(route)
@@ -43,8 +50,8 @@ export function checkSignatureV2(req: AuthRequest, route: V2Route, claim: Signat
           method: req.method,
           contentMd5: md5,
           contentType: read(type),
-          date,
-          amzHeaders,
+          date: date.line,
+          amzHeaders: date.withoutAmzDate ? withoutAmzDate(amzHeaders) : amzHeaders,
           resource,
         })
         if (signaturesEqualV2(claim.signature, computeSignatureV2(claim.secret, stringToSign))) return
@@ -66,6 +73,14 @@ function resourceReadings(route: V2Route): string[] {
   if (route.virtualHost || route.key !== '' || route.bucket === '' || encodedPath.endsWith('/'))
     return [resource]
   return [resource, canonicalResourceV2({ ...base, encodedPath: `${encodedPath}/` })]
+}
+
+// Header values hold no line breaks, so each header is one line.
+function withoutAmzDate(amzHeaders: string): string {
+  return amzHeaders
+    .split('\n')
+    .filter((line) => !line.startsWith('x-amz-date:'))
+    .join('\n')
 }
 
 function headerText(value: string | string[] | undefined): string {

@@ -1,7 +1,7 @@
 import { S3ServerError } from '../../errors.js'
 import type { AuthContext, Authentication, AuthRequest } from '../auth-context.js'
 import { requireSecret } from '../check-scope.js'
-import { checkSignatureV2, type V2Route } from './check-signature-v2.js'
+import { checkSignatureV2, type DateLine, type V2Route } from './check-signature-v2.js'
 import { SIGV2_ALGORITHM } from './detect-sigv2.js'
 import { payloadModeV2 } from './payload-mode-v2.js'
 import { refuseUnsignedSubresources } from './refuse-unsigned-subresources.js'
@@ -53,12 +53,16 @@ export function parseAuthorizationV2(header: string): { accessKey: string; signa
 }
 
 /**
- * The Date line: the Date header. With x-amz-date present the signer may also have left the
- * line empty (AWS's rule, and the AWS SDKs' V2 signers), so both are tried then; the signing
- * time is in the signed x-amz-date header either way.
+ * The Date line: the Date header. With x-amz-date present, the signer may have left the line
+ * empty (AWS's rule; x-amz-date is then among the x-amz-* lines), kept Date there (MinIO reads
+ * it so), or put x-amz-date's value there instead (AWS's own DELETE example does): all three
+ * are tried, and each signs the signing time.
  */
-function dateLines(headers: AuthRequest['headers']): readonly string[] {
+function dateLines(headers: AuthRequest['headers']): readonly DateLine[] {
   const date = typeof headers.date === 'string' ? headers.date : ''
-  if (headers['x-amz-date'] === undefined || date === '') return [date]
-  return [date, '']
+  const amz = headers['x-amz-date']
+  if (typeof amz !== 'string') return [{ line: date }]
+  const lines: DateLine[] = [{ line: '' }, { line: amz, withoutAmzDate: true }]
+  if (date !== '') lines.push({ line: date })
+  return lines
 }

@@ -40,7 +40,7 @@ export function verifyPresignedV2(ctx: AuthContext, req: AuthRequest, route: V2R
     accessKey,
     secret,
     signature,
-    dates: [expires],
+    dates: [{ line: expires }],
     ...(hoisted ? { hoisted } : {}),
   })
   return {
