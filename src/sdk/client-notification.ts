@@ -6,6 +6,7 @@ import { getBucketNotification } from './notification/get-bucket-notification.js
 import { listenBucketNotification } from './notification/listen-bucket-notification.js'
 import type { NotificationConfig } from './notification/notification-config.js'
 import type { NotificationListener } from './notification/notification-listener.js'
+import type { NotificationConfigResult } from './notification/notification-result.js'
 import { removeAllBucketNotification, setBucketNotification } from './notification/set-bucket-notification.js'
 
 /**
@@ -20,14 +21,20 @@ import { removeAllBucketNotification, setBucketNotification } from './notificati
  */
 export class NotificationMethods extends PolicyMethods {
   /**
-   * The bucket's notification configuration, as a `NotificationConfig` of `QueueConfig` (and
-   * Topic/CloudFunction) entries that can be changed and set again.
+   * The bucket's notification configuration as minio-js returns it: `TopicConfiguration`,
+   * `QueueConfiguration` and `CloudFunctionConfiguration` lists (`[]` when empty) of
+   * `{ Id, Queue | Topic | CloudFunction, Event: [...], Filter: [{ Name, Value }] }`. It can be
+   * passed back to setBucketNotification, changed or not.
    * @example
-   * const { QueueConfiguration = [] } = await client.getBucketNotification('photos')
+   * const { QueueConfiguration } = await client.getBucketNotification('photos')
+   * for (const rule of QueueConfiguration) console.log(rule.Queue, rule.Event, rule.Filter)
    */
-  getBucketNotification(bucketName: string): Promise<NotificationConfig>
-  getBucketNotification(bucketName: string, callback: ResultCallback<NotificationConfig>): void
-  getBucketNotification(bucketName: string, ...rest: unknown[]): Promise<NotificationConfig> | undefined {
+  getBucketNotification(bucketName: string): Promise<NotificationConfigResult>
+  getBucketNotification(bucketName: string, callback: ResultCallback<NotificationConfigResult>): void
+  getBucketNotification(
+    bucketName: string,
+    ...rest: unknown[]
+  ): Promise<NotificationConfigResult> | undefined {
     return deliver(popCallback(rest), () => getBucketNotification(this.transport, bucketName))
   }
 
@@ -36,10 +43,13 @@ export class NotificationMethods extends PolicyMethods {
    * @example
    * await client.setBucketNotification('photos', config)
    */
-  setBucketNotification(bucketName: string, config: NotificationConfig | object): Promise<void>
   setBucketNotification(
     bucketName: string,
-    config: NotificationConfig | object,
+    config: NotificationConfig | NotificationConfigResult | object,
+  ): Promise<void>
+  setBucketNotification(
+    bucketName: string,
+    config: NotificationConfig | NotificationConfigResult | object,
     callback: NoResultCallback,
   ): void
   setBucketNotification(bucketName: string, ...rest: unknown[]): Promise<void> | undefined {

@@ -171,14 +171,12 @@ async function readRules(client: Client, target: string): Promise<EventRule[]> {
     [config.CloudFunctionConfiguration, 'CloudFunction'],
   ] as const
   for (const [entries, field] of groups) {
-    for (const entry of (entries ?? []) as unknown as Record<string, unknown>[]) {
-      const filter = (
-        entry.Filter as { S3Key?: { FilterRule?: { Name: string; Value: string }[] } } | undefined
-      )?.S3Key
-      const ruleOf = (name: string) => filter?.FilterRule?.find((r) => r.Name === name)?.Value ?? ''
+    for (const entry of entries as unknown as Record<string, unknown>[]) {
+      const filter = entry.Filter as { Name: string; Value: string }[]
+      const ruleOf = (name: string) => filter.find((r) => r.Name === name)?.Value ?? ''
       rules.push({
         arn: String(entry[field] ?? ''),
-        events: (entry.Event as string[] | undefined) ?? [],
+        events: entry.Event as string[],
         prefix: ruleOf('prefix'),
         suffix: ruleOf('suffix'),
         id: String(entry.Id ?? ''),

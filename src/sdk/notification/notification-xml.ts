@@ -1,21 +1,15 @@
-/** Converts between `NotificationConfig` and the S3 `NotificationConfiguration` XML. */
+/** Converts between notification configurations and the S3 `NotificationConfiguration` XML. */
 
 import type { RawNotificationConfig, RawRule } from '../../shared/events/notification-config.js'
 import { parseNotificationXml, serializeRawNotificationXml } from '../../shared/events/notification-xml.js'
 import { InvalidXMLError } from '../errors.js'
-import {
-  CloudFunctionConfig,
-  NotificationConfig,
-  QueueConfig,
-  type TargetConfig,
-  TopicConfig,
-} from './notification-config.js'
+import type { NotificationConfigResult, NotificationRuleResult } from './notification-result.js'
 
-type PlainRule = { Id?: unknown; Event?: unknown; Filter?: { S3Key?: { FilterRule?: unknown } } }
+type PlainRule = { Id?: unknown; Event?: unknown; Filter?: { S3Key?: { FilterRule?: unknown } } | unknown[] }
 
 /**
- * The XML body for setBucketNotification. Accepts a `NotificationConfig` or a plain object of
- * the same shape (as minio-js does).
+ * The XML body for setBucketNotification. Accepts a `NotificationConfig`, a plain object of the
+ * same shape (as minio-js does), or what getBucketNotification returned.
  * @example
  * const xml = buildNotificationXml(config)
  */
@@ -31,12 +25,11 @@ export function buildNotificationXml(config: object): string {
 }
 
 /**
- * Parses a GetBucketNotificationConfiguration answer into a `NotificationConfig` whose entries
- * are `TopicConfig` / `QueueConfig` / `CloudFunctionConfig`, so it can be changed and set again.
+ * Parses a GetBucketNotificationConfiguration answer into minio-js's result shape.
  * @example
  * const config = parseNotificationConfig(await res.text())
  */
-export function parseNotificationConfig(xml: string): NotificationConfig {
+export function parseNotificationConfig(xml: string): NotificationConfigResult {
   let raw: RawNotificationConfig
   try {
     raw = parseNotificationXml(xml)
@@ -45,27 +38,32 @@ export function parseNotificationConfig(xml: string): NotificationConfig {
       cause,
     })
   }
-  const config = new NotificationConfig()
-  for (const rule of raw.topics) config.add(fromRawRule(new TopicConfig(rule.arn), rule))
-  for (const rule of raw.queues) config.add(fromRawRule(new QueueConfig(rule.arn), rule))
-  for (const rule of raw.cloudFunctions) config.add(fromRawRule(new CloudFunctionConfig(rule.arn), rule))
-  return config
+  return {
+    TopicConfiguration: raw.topics.map((rule) => ({ ...fromRawRule(rule), Topic: rule.arn })),
+    QueueConfiguration: raw.queues.map((rule) => ({ ...fromRawRule(rule), Queue: rule.arn })),
+    CloudFunctionConfiguration: raw.cloudFunctions.map((rule) => ({
+      ...fromRawRule(rule),
+      CloudFunction: rule.arn,
+    })),
+  }
 }
 
-function fromRawRule<T extends TargetConfig>(target: T, rule: RawRule): T {
-  if (rule.id !== undefined) target.setId(rule.id)
-  for (const event of rule.events) target.addEvent(event)
-  for (const filter of rule.filterRules) {
-    if (filter.name === 'prefix') target.addFilterPrefix(filter.value)
-    else if (filter.name === 'suffix') target.addFilterSuffix(filter.value)
+function fromRawRule(rule: RawRule): NotificationRuleResult {
+  return {
+    Id: rule.id,
+    Event: [...rule.events],
+    Filter: rule.filterRules.map((f) => ({ Name: f.name, Value: f.value })),
   }
-  return target
 }
 
 function toRawRule(rule: PlainRule & Record<string, unknown>, arnField: string, where: string): RawRule {
   const arn = rule[arnField]
   if (typeof arn !== 'string') throw new TypeError(`${where}: every entry needs a string ${arnField} ARN`)
-  const filterRules = asArray(rule.Filter?.S3Key?.FilterRule).map((f) => {
+  // `Filter.S3Key.FilterRule` (the builders' shape) or a flat `[{Name, Value}]` (what
+  // getBucketNotification returns, as minio-js does), so a result can be set again.
+  const filter = rule.Filter
+  const listed = Array.isArray(filter) ? filter : filter?.S3Key?.FilterRule
+  const filterRules = asArray(listed).map((f) => {
     const { Name, Value } = f as { Name?: unknown; Value?: unknown }
     if (typeof Name !== 'string' || typeof Value !== 'string') {
       throw new TypeError(`${where}: a FilterRule needs string Name and Value`)
