@@ -18,6 +18,7 @@ import { Lifecycle } from './lifecycle.js'
 import type { Logger } from './logger.js'
 import { resolveOptions, type ServerOptions } from './options.js'
 import { reportedRegion } from './server-region.js'
+import { createEncryptingLayer } from './storage/encryption/encrypting-layer.js'
 import { openErasure } from './storage/erasure.js'
 import type { ObjectLayer } from './storage/object-layer.js'
 import { openSingleDrive } from './storage/single-drive.js'
@@ -127,8 +128,10 @@ export function createServer(options: ServerOptions): SiloServer {
   }
 
   async function open(): Promise<StartedServer> {
-    const opened =
+    const backend =
       opts.dirs.length === 1 ? await openSingleDrive(opts.dirs[0]!) : await openErasure(opts.dirs)
+    // Everything above storage goes through the encrypting layer (SSE-S3, SSE-C; issue 15).
+    const opened = createEncryptingLayer(backend, { masterKey: opts.masterKey })
     storage = opened
     const iam = new Iam(opened, { accessKey: opts.accessKey, secretKey: opts.secretKey })
     await iam.load()

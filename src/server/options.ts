@@ -6,6 +6,7 @@ import {
 import { type CorsOptions, type CorsPolicy, createCorsPolicy } from './cors/cors-policy.js'
 import type { Logger } from './logger.js'
 import { isRegionName } from './server-region.js'
+import { type MasterKey, parseMasterKey } from './storage/encryption/object-keys.js'
 import { resolveTls, type TlsOptions } from './tls/tls-options.js'
 
 /**
@@ -46,6 +47,11 @@ export interface ServerOptions extends ConnectionOptions {
   cors?: CorsOptions
   /** Serve HTTPS with this PEM certificate and key (see `readCertsDir` for a MinIO-style certs dir). */
   tls?: TlsOptions
+  /**
+   * The SSE-S3 master key, in MinIO's `name:base64(32 bytes)` form; default env
+   * SILO_KMS_SECRET_KEY. Without one, SSE-S3 requests fail with KMSNotConfigured (501).
+   */
+  kmsSecretKey?: string
 }
 
 /** The documented local default root credential (a warning is printed when it is used). */
@@ -69,6 +75,8 @@ export interface ResolvedOptions {
   cors: CorsPolicy
   tls: TlsOptions | undefined
   connections: ConnectionLimits
+  /** The SSE-S3 master key, when one is configured. */
+  masterKey: MasterKey | undefined
 }
 
 const consoleLogger: Logger = {
@@ -109,6 +117,17 @@ export function resolveOptions(
     cors: createCorsPolicy(options.cors),
     tls: resolveTls(options.tls),
     connections: resolveConnectionLimits(options, env),
+    masterKey: resolveMasterKey(options.kmsSecretKey ?? env.SILO_KMS_SECRET_KEY),
+  }
+}
+
+/** The `kmsSecretKey` option (or SILO_KMS_SECRET_KEY): undefined when neither is set. */
+function resolveMasterKey(text: string | undefined): MasterKey | undefined {
+  if (text === undefined || text === '') return undefined
+  try {
+    return parseMasterKey(text)
+  } catch (error) {
+    throw new TypeError(`createServer: ${(error as Error).message} (kmsSecretKey / SILO_KMS_SECRET_KEY)`)
   }
 }
 

@@ -1,0 +1,181 @@
+import { S3ServerError } from '../../errors.js'
+import type {
+  CustomerKey,
+  GetObjectResult,
+  ObjectInfo,
+  ObjectLayer,
+  PutObjectInput,
+} from '../object-layer.js'
+import { copyObject } from './encrypted-copy.js'
+import { completeUpload, createUpload, listParts, uploadPart } from './encrypted-multipart.js'
+import { ObjectChangedError, readEncrypted } from './encrypted-read.js'
+import { checkCustomerKey, type EncryptionOptions, sealNewObjectKey } from './key-access.js'
+import { sealBody } from './seal-body.js'
+import {
+  hasInternal,
+  INTERNAL_PREFIX,
+  publicObjectInfo,
+  publicUploadInfo,
+  readSseRecord,
+  type SseRecord,
+  sseHeaders,
+} from './sse-record.js'
+import { storedCondition } from './visible-condition.js'
+
+export type { EncryptionOptions } from './key-access.js'
+
+/**
+ * Server-side encryption (SSE-S3, SSE-C) over any ObjectLayer (issue 15). Encrypted objects are
+ * stored through the backend as encrypted streams (package-format.ts) with their keys sealed in
+ * internal stored headers (sse-record.ts), so both backends encrypt alike, the erasure backend
+ * heals ciphertext, and the handlers never see the format: every ObjectInfo this layer returns
+ * has the plaintext size, the ETag S3 reports, `encryption`, and no internal headers.
+ *
+ * Reads: `getObject` always applies the SSE-C key rules (checkCustomerKey); `headObject` applies
+ * them when given an options argument (a client's HEAD), and without one is a metadata lookup
+ * (authorization, ACLs) that needs no key.
+ *
+ * @example const storage = createEncryptingLayer(await openSingleDrive(dir), { masterKey })
+ */
+export function createEncryptingLayer(inner: ObjectLayer, options: EncryptionOptions): ObjectLayer {
+  const layer: ObjectLayer = {
+    get kind() {
+      return inner.kind
+    },
+    get healer() {
+      return inner.healer
+    },
+    listBuckets: () => inner.listBuckets(),
+    createBucket: (name, region) => inner.createBucket(name, region),
+    getBucket: (name) => inner.getBucket(name),
+    deleteBucket: (name) => inner.deleteBucket(name),
+    deleteObject: (bucket, key) => inner.deleteObject(bucket, key),
+    abortMultipartUpload: (bucket, key, uploadId) => inner.abortMultipartUpload(bucket, key, uploadId),
+    getBucketDocument: (bucket, name) => inner.getBucketDocument(bucket, name),
+    putBucketDocument: (bucket, name, document) => inner.putBucketDocument(bucket, name, document),
+    getSystemDocument: (path) => inner.getSystemDocument(path),
+    putSystemDocument: (path, document) => inner.putSystemDocument(path, document),
+    listSystemDocuments: (prefix) => inner.listSystemDocuments(prefix),
+    usedBytes: () => inner.usedBytes(),
+    close: () => inner.close(),
+
+    putObject: (input) => putObject(inner, options, input),
+
+    async getObject(bucket, key, range, readOptions) {
+      for (let attempt = 1; ; attempt++) {
+        const result = await inner.getObject(bucket, key, range)
+        const record = readSseRecord(result.info.headers)
+        checkOrDrop(result, record, readOptions?.customerKey)
+        if (!record) return withInfo(result, publicObjectInfo(result.info))
+        if (!result.data) result.body.destroy()
+        try {
+          return await readEncrypted(inner, options, result.info, range, readOptions?.customerKey)
+        } catch (error) {
+          // The object was replaced between reading its metadata and its bytes: read the new one.
+          if (attempt < 3 && error instanceof ObjectChangedError) continue
+          throw error
+        }
+      }
+    },
+
+    async headObject(bucket, key, readOptions) {
+      const info = await inner.headObject(bucket, key)
+      const record = readSseRecord(info.headers)
+      if (readOptions) checkCustomerKey(record, readOptions.customerKey)
+      return publicObjectInfo(info, readOptions?.customerKey?.keyMd5)
+    },
+
+    async listObjects(input) {
+      const result = await inner.listObjects(input)
+      return { ...result, objects: result.objects.map((o) => publicObjectInfo(o)) }
+    },
+
+    copyObject: (input) => {
+      refuseInternal(input.metadata?.headers)
+      return copyObject(inner, layer, input)
+    },
+
+    createMultipartUpload: (input) => {
+      refuseInternal(input.headers)
+      return createUpload(inner, options, input)
+    },
+    uploadPart: (input) => uploadPart(inner, options, input),
+    completeMultipartUpload: (input) => completeUpload(inner, input),
+    listParts: (input) => listParts(inner, input),
+    async listMultipartUploads(input) {
+      const result = await inner.listMultipartUploads(input)
+      return { ...result, uploads: result.uploads.map(publicUploadInfo) }
+    },
+  }
+  if (inner.layout) layer.layout = () => inner.layout!()
+  if (inner.setStorageClasses) layer.setStorageClasses = (classes, o) => inner.setStorageClasses!(classes, o)
+  return layer
+}
+
+async function putObject(
+  inner: ObjectLayer,
+  options: EncryptionOptions,
+  input: PutObjectInput,
+): Promise<ObjectInfo> {
+  const { encryption, ...rest } = input
+  refuseInternal(input.headers)
+  if (!encryption) {
+    const condition = await storedCondition(inner, input.bucket, input.key, input.condition)
+    return publicObjectInfo(await inner.putObject({ ...rest, condition }))
+  }
+  const { objectKey, record } = sealNewObjectKey(options, encryption, input.bucket, input.key)
+  const sealed = sealBody(input, objectKey, 0)
+  const condition = await storedCondition(inner, input.bucket, input.key, input.condition)
+  const stored = await inner.putObject({
+    ...rest,
+    body: sealed.body,
+    size: sealed.size,
+    contentMd5: undefined,
+    headers: { ...input.headers, ...sseHeaders(record) },
+    trailingHeaders: () => {
+      const plain = sealed.plain()
+      // S3: an SSE-S3 object's ETag is the MD5 of its plaintext; an SSE-C object's is not.
+      const etag = encryption.kind === 'SSE-S3' ? plain.md5Hex : undefined
+      return { ...input.trailingHeaders?.(), ...sseHeaders({ size: plain.size, etag }) }
+    },
+    condition,
+  })
+  return publicObjectInfo(stored, encryption.kind === 'SSE-C' ? encryption.keyMd5 : undefined)
+}
+
+/**
+ * `result` with another info. A backend may build `body` lazily (a getter, for bytes it holds
+ * in memory), so the result is not spread: that would build it.
+ */
+function withInfo(result: GetObjectResult, info: ObjectInfo): GetObjectResult {
+  const out = {
+    info,
+    get body() {
+      return result.body
+    },
+  }
+  return result.data ? Object.assign(out, { data: result.data }) : out
+}
+
+/** checkCustomerKey, closing the read's body when it refuses. */
+function checkOrDrop(
+  result: GetObjectResult,
+  record: SseRecord | undefined,
+  customerKey: CustomerKey | undefined,
+): void {
+  try {
+    checkCustomerKey(record, customerKey)
+  } catch (error) {
+    if (!result.data) result.body.destroy()
+    throw error
+  }
+}
+
+/** A write carrying a header of the layer's reserved prefix is refused: it could forge a record. */
+function refuseInternal(headers: Record<string, string> | undefined): void {
+  if (!hasInternal(headers)) return
+  throw new S3ServerError(
+    'InvalidArgument',
+    `Stored headers starting with ${INTERNAL_PREFIX} are reserved for the server.`,
+  )
+}
