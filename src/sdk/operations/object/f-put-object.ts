@@ -26,7 +26,9 @@ export async function fPutObject(
   assertBucketName(bucketName)
   assertObjectName(objectName)
   assertFilePath(filePath)
-  const headers = metadataToHeaders(metaData) ?? {}
+  // minio-js: falsy metaData ('' or null) means none; anything else must be an object.
+  if (metaData && typeof metaData !== 'object') throw new TypeError('metaData should be of type "object"')
+  const headers = metadataToHeaders(metaData || undefined) ?? {}
   headers['content-type'] ??= contentTypeOf(filePath)
   const options = resolveUploadOptions(uploadOptions)
   const files = localFiles('fPutObject')

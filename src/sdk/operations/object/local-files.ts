@@ -23,7 +23,8 @@ export function localFiles(method: string): LocalFiles {
  * assertFilePath('/tmp/a.bin')
  */
 export function assertFilePath(filePath: unknown): asserts filePath is string {
-  if (typeof filePath !== 'string' || filePath === '') {
+  if (typeof filePath !== 'string') throw new TypeError('filePath should be of type "string"')
+  if (filePath === '') {
     throw new InvalidArgumentError(`Invalid filePath ${JSON.stringify(filePath)}: must be a non-empty string`)
   }
 }

@@ -3,6 +3,7 @@
  * bounded memory). Arguments follow minio-js: `(bucket, key, data, size?, metaData?, options?)`,
  * where `size` may be left out.
  */
+import { InvalidArgumentError } from '../../errors.js'
 import type { WireResponse } from '../../platform/types.js'
 import { discardBody, headerOf, sanitizeETag } from '../../transport/parse.js'
 import type { Transport } from '../../transport/transport.js'
@@ -10,7 +11,7 @@ import { md5Base64 } from '../../upload/digest.js'
 import { metadataToHeaders } from '../../upload/metadata.js'
 import { uploadMultipart } from '../../upload/multipart-upload.js'
 import { planUpload, type UploadPlan } from '../../upload/plan-upload.js'
-import { optionalSize, toUploadSource } from '../../upload/source.js'
+import { optionalSize, toUploadSource, type UploadSource } from '../../upload/source.js'
 import { type ResolvedUploadOptions, resolveUploadOptions } from '../../upload/upload-options.js'
 import type { UploadedObjectInfo } from '../../upload/uploaded-object-info.js'
 import { assertBucketName, assertObjectName } from '../../validate.js'
@@ -32,8 +33,11 @@ export async function putObject(
   assertBucketName(bucketName)
   assertObjectName(objectName)
   if (typeof size === 'object' && size !== null) [size, metaData, uploadOptions] = [undefined, size, metaData]
-  const source = toUploadSource(data)
-  const headers = metadataToHeaders(metaData)
+  const source = uploadSourceOf(data)
+  // minio-js: the length of bytes and strings wins over `size`; a size that is not a number
+  // ('' or null) means unknown; falsy metaData ('' or null) means none.
+  if (source.kind === 'bytes' || typeof size !== 'number') size = undefined
+  const headers = metadataToHeaders(metaData || undefined)
   const options = resolveUploadOptions(uploadOptions)
   options.signal?.throwIfAborted()
   const sizing = { option: options.partSize, client: t.options.partSize }
@@ -84,4 +88,14 @@ export async function sendPlan(
 export async function parseUploaded(res: WireResponse): Promise<UploadedObjectInfo> {
   await discardBody(res)
   return { etag: sanitizeETag(headerOf(res, 'etag')), versionId: headerOf(res, 'x-amz-version-id') ?? null }
+}
+
+/** The upload source, or minio-js's TypeError for data that is no stream, bytes or string. */
+function uploadSourceOf(data: unknown): UploadSource {
+  try {
+    return toUploadSource(data)
+  } catch (error) {
+    if (!(error instanceof InvalidArgumentError)) throw error
+    throw new TypeError('third argument should be of type "stream.Readable" or "Buffer" or "string"')
+  }
 }
