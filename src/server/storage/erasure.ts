@@ -1,4 +1,5 @@
 import { resolve } from 'node:path'
+import { uploadPartCopyByReading } from './common/upload-part-copy-by-reading.js'
 import { createBucket, deleteBucket, getBucket, listBuckets } from './erasure/buckets.js'
 import type { ErasureContext } from './erasure/context.js'
 import {
@@ -83,7 +84,7 @@ export async function openErasure(dirs: string[], options: ErasureOptions = {}):
     blockSize: options.blockSize ?? BLOCK_SIZE,
     locks: new KeyLocks(),
   }
-  return {
+  const layer: ObjectLayer = {
     kind: 'Erasure',
     listBuckets: () => listBuckets(ctx),
     createBucket: (name, region) => createBucket(ctx, name, region),
@@ -97,6 +98,15 @@ export async function openErasure(dirs: string[], options: ErasureOptions = {}):
     copyObject: (input) => copyObject(ctx, input),
     createMultipartUpload: (input) => createMultipartUpload(ctx, input),
     uploadPart: (input) => uploadPart(ctx, input),
+    // UploadPartCopy writes the part anew, erasure-coded from the bytes read. Linking each
+    // drive's shard file of the source as its shard file of the part would give the same bytes
+    // only for a whole single-part source written with the upload's data, parity and block size
+    // and the same distribution start (shard j must already sit on the drive that holds shard j
+    // of the upload's parts; the start comes from the key's hash, so two keys on 4 drives match
+    // 1 time in 4). Beyond that narrow case, the drive interface has no call that links a shard
+    // file into an upload's part (linkShard makes an object record), nor one that takes a part
+    // back when its links miss the write quorum, as a failed UploadPart's staged files are.
+    uploadPartCopy: (input) => uploadPartCopyByReading(layer, input),
     completeMultipartUpload: (input) => completeMultipartUpload(ctx, input),
     abortMultipartUpload: (bucket, key, uploadId) => abortMultipartUpload(ctx, bucket, key, uploadId),
     listParts: (input) => listParts(ctx, input),
@@ -128,4 +138,5 @@ export async function openErasure(dirs: string[], options: ErasureOptions = {}):
     },
     close: () => set.close(),
   }
+  return layer
 }

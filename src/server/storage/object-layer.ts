@@ -273,6 +273,32 @@ export interface CopyObjectInput {
   sourceCustomerKey?: CustomerKey
 }
 
+/**
+ * UploadPartCopy: a part of an upload made of (a range of) an existing object. The part's ETag
+ * is the MD5 of the copied bytes; when the upload was created with a checksum algorithm
+ * (`x-amz-checksum-algorithm`), the part stores that checksum of the copied bytes too.
+ */
+export interface UploadPartCopyInput {
+  sourceBucket: string
+  sourceKey: string
+  /** The bytes of the source to copy, already validated against its size; absent: all of them. */
+  range?: ByteRange
+  bucket: string
+  key: string
+  uploadId: string
+  partNumber: number
+  /**
+   * Called with the source as read, before anything is written: throw (PreconditionFailed...)
+   * to refuse the copy.
+   */
+  check?: (source: ObjectInfo) => void
+  /** The SSE-C key the source was written with (required when the source is SSE-C). */
+  sourceCustomerKey?: CustomerKey
+  /** SSE-C uploads: the upload's customer key (as UploadPartInput.customerKey). */
+  customerKey?: CustomerKey
+  signal?: AbortSignal
+}
+
 /** What S3 requests, the admin API, IAM and bucket events do with storage. */
 export interface ObjectLayer {
   /** Backend kind as `info` reports it ('FS' for one drive, 'Erasure' for several). */
@@ -294,6 +320,13 @@ export interface ObjectLayer {
   createMultipartUpload(input: CreateMultipartUploadInput): Promise<UploadInfo>
   /** Stores (or replaces) one part; NoSuchUpload when the upload is not in progress. */
   uploadPart(input: UploadPartInput): Promise<PartInfo>
+  /**
+   * Stores (or replaces) one part copied from an object, sharing the source's bytes where the
+   * backend can (one drive: a hard link of a data file). Optional: without it (or for what it
+   * cannot share) the caller reads the source and uploads the part
+   * (common/upload-part-copy-by-reading.ts). NoSuchKey / NoSuchUpload / NoSuchBucket.
+   */
+  uploadPartCopy?(input: UploadPartCopyInput): Promise<PartInfo>
   /**
    * Makes the named parts the object, atomically (a crash leaves either the upload or the
    * object). InvalidPart (unknown part or ETag mismatch), InvalidPartOrder, EntityTooSmall

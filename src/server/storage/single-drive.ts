@@ -1,3 +1,4 @@
+import { uploadPartCopyByReading } from './common/upload-part-copy-by-reading.js'
 import type { ObjectLayer } from './object-layer.js'
 import { createBucket, deleteBucket, getBucket, listBuckets } from './single-drive/buckets.js'
 import { copyObject } from './single-drive/copy-object.js'
@@ -17,6 +18,7 @@ import { createMultipartUpload } from './single-drive/multipart/create-upload.js
 import { listParts } from './single-drive/multipart/list-parts.js'
 import { listMultipartUploads } from './single-drive/multipart/list-uploads.js'
 import { uploadPart } from './single-drive/multipart/upload-part.js'
+import { uploadPartCopy } from './single-drive/multipart/upload-part-copy.js'
 import { type DriveOptions, openDrive } from './single-drive/open-drive.js'
 import { putObject } from './single-drive/put-object.js'
 import { getObject, headObject } from './single-drive/read-object.js'
@@ -37,7 +39,7 @@ export type SingleDriveOptions = DriveOptions
  */
 export async function openSingleDrive(dir: string, options: SingleDriveOptions = {}): Promise<ObjectLayer> {
   const { drive, close } = await openDrive(dir, options)
-  return {
+  const layer: ObjectLayer = {
     kind: 'FS',
     listBuckets: async () => listBuckets(drive),
     createBucket: (name, region) => createBucket(drive, name, region),
@@ -51,6 +53,7 @@ export async function openSingleDrive(dir: string, options: SingleDriveOptions =
     copyObject: (input) => copyObject(drive, input),
     createMultipartUpload: (input) => createMultipartUpload(drive, input),
     uploadPart: (input) => uploadPart(drive, input),
+    uploadPartCopy: (input) => uploadPartCopy(drive, input, () => uploadPartCopyByReading(layer, input)),
     completeMultipartUpload: (input) => completeMultipartUpload(drive, input),
     abortMultipartUpload: (bucket, key, uploadId) => abortMultipartUpload(drive, bucket, key, uploadId),
     listParts: async (input) => listParts(drive, input),
@@ -63,4 +66,5 @@ export async function openSingleDrive(dir: string, options: SingleDriveOptions =
     usedBytes: async () => readUsedBytes(drive.meta),
     close,
   }
+  return layer
 }

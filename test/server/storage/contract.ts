@@ -9,6 +9,7 @@ import type { OpenStorage } from './contract/harness.js'
 import { describeListing } from './contract/listing.js'
 import { describeMultipart } from './contract/multipart.js'
 import { describeObjects } from './contract/objects.js'
+import { describePartCopy } from './contract/part-copy.js'
 import { describePersistence } from './contract/persistence.js'
 
 export type { OpenStorage, StorageUnderTest } from './contract/harness.js'
@@ -37,5 +38,6 @@ export function describeStorageContract(name: string, open: OpenStorage): void {
     describeDocuments(open)
     describeMultipart(open)
     describeCopy(open)
+    describePartCopy(open)
   })
 }

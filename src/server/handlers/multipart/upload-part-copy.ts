@@ -4,9 +4,11 @@ import type { Handler } from '../../context.js'
 import { S3ServerError } from '../../errors.js'
 import { sendXml } from '../../response/send.js'
 import { renderXml } from '../../response/xml.js'
+import { uploadPartCopyByReading } from '../../storage/common/upload-part-copy-by-reading.js'
 import { MULTIPART_LIMITS } from '../../storage/multipart-limits.js'
-import type { ByteRange, ObjectInfo } from '../../storage/object-layer.js'
+import type { ByteRange, ObjectInfo, UploadPartCopyInput } from '../../storage/object-layer.js'
 import { encryptionHeaders, requestSse } from '../encryption/request-encryption.js'
+import { checksumFields } from '../objects/checksum-headers.js'
 import { checkCopySourceConditions } from '../objects/conditions.js'
 import { readUploadId, readUploadPartNumber } from './upload-params.js'
 
@@ -16,7 +18,9 @@ const COPY_RANGE = /^bytes=(\d+)-(\d+)$/
  * UploadPartCopy: a part made of (a range of) an existing object. The source's conditions are
  * checked against the version whose bytes are copied; `x-amz-copy-source-range` must be
  * `bytes=first-last` within the source. An SSE-C source is read with the copy-source key, an
- * SSE-C upload's part written with the request's key.
+ * SSE-C upload's part written with the request's key. The part's ETag is the MD5 of the copied
+ * bytes and, in an upload created with a checksum algorithm, the answer carries the part's
+ * checksum (S3's `CopyPartResult`), which CompleteMultipartUpload then names.
  */
 export const handleUploadPartCopy: Handler = async ({ ctx, req, res, route }) => {
   const uploadId = readUploadId(route)
@@ -36,23 +40,33 @@ export const handleUploadPartCopy: Handler = async ({ ctx, req, res, route }) =>
       `A part is at most 5 GiB; the copy source range is ${size} bytes.`,
     )
   }
-  const { info, body } = await ctx.storage.getObject(source.bucket, source.key, range, sourceRead)
-  if (info.etag !== sourceInfo.etag) {
-    body.destroy()
-    throw new S3ServerError('PreconditionFailed', 'The copy source changed while it was read; retry.')
+  const input: UploadPartCopyInput = {
+    sourceBucket: source.bucket,
+    sourceKey: source.key,
+    range,
+    bucket: route.bucket,
+    key: route.key,
+    uploadId,
+    partNumber,
+    check: (found) => {
+      if (found.etag !== sourceInfo.etag) {
+        throw new S3ServerError('PreconditionFailed', 'The copy source changed while it was read; retry.')
+      }
+    },
+    sourceCustomerKey: sse.sourceKey,
+    customerKey,
   }
-  const part = await ctx.storage
-    .uploadPart({ bucket: route.bucket, key: route.key, uploadId, partNumber, body, size, customerKey })
-    .catch((error: unknown) => {
-      // A refused part (say, NoSuchUpload) never read the source: release its file.
-      body.destroy()
-      throw error
-    })
+  // Backends that can share the source's bytes do (one drive: a hard link); else it is copied.
+  const part = ctx.storage.uploadPartCopy
+    ? await ctx.storage.uploadPartCopy(input)
+    : await uploadPartCopyByReading(ctx.storage, input)
   const confirmed = encryptionHeaders(customerKey && { kind: 'SSE-C', keyMd5: customerKey.keyMd5 })
   for (const [name, value] of Object.entries(confirmed)) res.setHeader(name, value)
   const xml = renderXml('CopyPartResult', {
     ETag: `"${part.etag}"`,
     LastModified: part.lastModified.toISOString(),
+    // The part's checksum in the upload's algorithm, which CompleteMultipartUpload must name.
+    ...checksumFields(part.checksum),
   })
   sendXml(res, 200, xml)
 }

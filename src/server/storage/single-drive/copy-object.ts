@@ -79,7 +79,7 @@ async function shareData(
 }
 
 /** Hard-links each `from` file to the matching `to` ID; all or nothing (false if one is gone). */
-async function linkFiles(drive: Drive, from: string[], to: string[]): Promise<boolean> {
+export async function linkFiles(drive: Drive, from: string[], to: string[]): Promise<boolean> {
   const made: string[] = []
   try {
     for (const [i, id] of from.entries()) {
