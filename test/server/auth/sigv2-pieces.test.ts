@@ -8,8 +8,15 @@ import { createStringToSignV2 } from '../../../src/server/auth/sigv2/string-to-s
 // requests" (the guide's example credential).
 const SECRET = 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY'
 
+interface Example {
+  method: string
+  date: string
+  path: string
+  bucket?: string
+}
+
 describe('SigV2 pieces against AWS examples', () => {
-  it.each([
+  it.each<[string, Example, string]>([
     [
       'GET object, virtual host',
       {
@@ -54,7 +61,7 @@ describe('SigV2 pieces against AWS examples', () => {
 })
 
 describe('canonicalResourceV2', () => {
-  it.each([
+  it.each<[string, Array<[string, string]>, string | undefined, string]>([
     ['/b/k', [], undefined, '/b/k'],
     ['/', [], 'bkt', '/bkt/'],
     [
@@ -90,8 +97,8 @@ describe('canonicalResourceV2', () => {
       '/b/k?versionId=v 1&versioning',
     ],
     ['/b/k', [['response-content-type', 'text/plain']], undefined, '/b/k?response-content-type=text/plain'],
-  ] as const)('%s %j (virtual host %s) → %s', (encodedPath, query, bucket, expected) => {
-    const input = { encodedPath, query: query as Array<[string, string]> }
+  ])('%s %j (virtual host %s) → %s', (encodedPath, query, bucket, expected) => {
+    const input = { encodedPath, query }
     expect(canonicalResourceV2(bucket ? { ...input, virtualHostBucket: bucket } : input)).toBe(expected)
   })
 })

@@ -285,6 +285,64 @@ describe('SigV2 refusals', () => {
   })
 })
 
+/** A V2 POST form (AWS "Browser-based uploads using POST (AWS signature version 2)"). */
+function postFormV2(
+  baseUrl: string,
+  bucket: string,
+  key: string,
+  options: { secretKey?: string; accessKey?: string; extra?: Record<string, string> } = {},
+): Promise<TestResponse> {
+  const policy = Buffer.from(
+    JSON.stringify({
+      expiration: new Date(Date.now() + 600_000).toISOString(),
+      conditions: [{ bucket }, ['starts-with', '$key', ''], ['content-length-range', 0, 100]],
+    }),
+  ).toString('base64')
+  const fields: Record<string, string> = {
+    key,
+    AWSAccessKeyId: options.accessKey ?? ROOT.accessKey,
+    policy,
+    signature: hmacSha1Base64(options.secretKey ?? ROOT.secretKey, policy),
+    ...options.extra,
+  }
+  const parts = Object.entries(fields).map(
+    ([n, v]) => `--B\r\nContent-Disposition: form-data; name="${n}"\r\n\r\n${v}\r\n`,
+  )
+  const file =
+    '--B\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nposted\r\n--B--\r\n'
+  const url = new URL(`/${bucket}`, baseUrl)
+  const body = Buffer.from(parts.join('') + file)
+  return send(url, 'POST', { host: url.host, 'content-type': 'multipart/form-data; boundary=B' }, body)
+}
+
+describe('SigV2 POST forms', () => {
+  let server: TestServer
+  beforeAll(async () => {
+    server = await startTestServer()
+    expect((await s3(server.url, 'PUT', '/form')).status).toBe(200)
+  })
+  afterAll(() => server.stop())
+
+  it('a V2-signed form uploads; its policy still binds the fields', async () => {
+    const r = await postFormV2(server.url, 'form', 'up.txt')
+    expect(r.status, r.text).toBe(204)
+    expect((await sendV2(server.url, { method: 'GET', target: '/form/up.txt' })).text).toBe('posted')
+    const extra = await postFormV2(server.url, 'form', 'x.txt', { extra: { 'x-amz-meta-sneaky': '1' } })
+    expect(codeOf(extra)).toBe('AccessDenied')
+    expect(extra.text).toContain('Extra input fields: x-amz-meta-sneaky')
+  })
+
+  it('a wrong secret or an unknown key is refused', async () => {
+    expect(codeOf(await postFormV2(server.url, 'form', 'w.txt', { secretKey: 'wrong' }))).toBe(
+      'SignatureDoesNotMatch',
+    )
+    expect(codeOf(await postFormV2(server.url, 'form', 'w.txt', { accessKey: 'nobody' }))).toBe(
+      'InvalidAccessKeyId',
+    )
+    expect((await sendV2(server.url, { method: 'GET', target: '/form/w.txt' })).status).toBe(404)
+  })
+})
+
 describe('SigV2 with virtual-host addressing', () => {
   let server: TestServer
   beforeAll(async () => {

@@ -16,8 +16,9 @@ export interface SizeRange {
   max: number
 }
 
-// Fields the policy need not mention (S3 "Creating a POST policy", "Conditions").
-const EXEMPT = new Set(['policy', 'x-amz-signature', 'file'])
+// Fields the policy need not mention (S3 "Creating a POST policy", "Conditions"; a Signature
+// Version 2 form signs with `AWSAccessKeyId` and `signature` instead of `x-amz-signature`).
+const EXEMPT = new Set(['policy', 'x-amz-signature', 'file', 'awsaccesskeyid', 'signature'])
 
 /**
  * Checks `policy` against `fields` (lower-case names; `bucket` and the final `key` included) at

@@ -1,8 +1,9 @@
 /**
  * Authenticates a POST form (SigV4 "Browser-based uploads using POST"): the credential scope
  * must match the date and region, and `x-amz-signature` must be the HMAC of the base64 policy
- * under the same signing key header-signed requests use. A form without policy and signature is
- * anonymous (only a bucket policy can then allow it).
+ * under the same signing key header-signed requests use. A Signature Version 2 form
+ * (`AWSAccessKeyId`, `signature`) is verified by verifyPostPolicyV2. A form without policy and
+ * signature is anonymous (only a bucket policy can then allow it).
  */
 
 import { SIGV4_ALGORITHM } from '../../../shared/sigv4/constants.js'
@@ -13,6 +14,7 @@ import { computeSignature, signaturesEqual } from '../../../shared/sigv4/signatu
 import type { AuthContext } from '../../auth/auth-context.js'
 import { checkScope, requireSecret } from '../../auth/check-scope.js'
 import type { Identity } from '../../auth/credentials.js'
+import { isPostFormV2, verifyPostPolicyV2 } from '../../auth/sigv2/verify-post-policy-v2.js'
 import { S3ServerError } from '../../errors.js'
 
 /** The identity a form authenticates as, or `undefined` for an anonymous form. */
@@ -20,6 +22,7 @@ export function verifyPostSignature(
   ctx: AuthContext,
   fields: ReadonlyMap<string, string>,
 ): Identity | undefined {
+  if (isPostFormV2(fields)) return verifyPostPolicyV2(ctx, fields)
   const policy = fields.get('policy')
   const signature = fields.get('x-amz-signature')
   if (policy === undefined && signature === undefined) return undefined
