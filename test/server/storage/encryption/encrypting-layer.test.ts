@@ -2,7 +2,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createEncryptingLayer } from '../../../../src/server/storage/encryption/encrypting-layer.js'
 import { PACKAGE_SIZE } from '../../../../src/server/storage/encryption/package-format.js'
 import { bodyOf, expectS3Error, md5Base64, md5Hex, patternBytes, readAll } from '../contract/helpers.js'
-import { ENCRYPTED_BACKENDS, type EncryptedStorage, filesContain, newCustomerKey } from './harness.js'
+import {
+  ENCRYPTED_BACKENDS,
+  type EncryptedStorage,
+  filesContain,
+  MASTER_KEY,
+  newCustomerKey,
+} from './harness.js'
 
 const bucket = 'vault'
 const marker = Buffer.from('SILO-PLAINTEXT-MARKER-0123456789')
@@ -175,6 +181,33 @@ describe.each(ENCRYPTED_BACKENDS)('encrypting layer over %s', (_name, open) => {
     // An SSE-C write needs no master key.
     const ssec = newCustomerKey()
     await layer.putObject({ bucket, key: 'c', body: bodyOf('x'), encryption: { kind: 'SSE-C', ...ssec } })
+  })
+
+  it('reads only the stored packages a range covers (and the salt)', async () => {
+    const plain = markedBody(10 * PACKAGE_SIZE)
+    await s.layer.putObject({ bucket, key: 'k', body: bodyOf(plain), encryption: { kind: 'SSE-S3' } })
+    const asked: Array<{ start: number; end: number } | undefined> = []
+    const spy = new Proxy(s.inner, {
+      get(target, name) {
+        if (name === 'getObject') {
+          return (...args: Parameters<typeof target.getObject>) => {
+            asked.push(args[2])
+            return target.getObject(...args)
+          }
+        }
+        const value = Reflect.get(target, name)
+        return typeof value === 'function' ? value.bind(target) : value
+      },
+    })
+    const layer = createEncryptingLayer(spy, { masterKey: MASTER_KEY })
+    const range = { start: 5 * PACKAGE_SIZE + 10, end: 5 * PACKAGE_SIZE + 20 }
+    const { body } = await layer.getObject(bucket, 'k', range)
+    expect((await readAll(body)).equals(plain.subarray(range.start, range.end + 1))).toBe(true)
+    // The first read learns the object's metadata (a plaintext object is answered from it).
+    expect(asked.slice(1)).toEqual([
+      { start: 0, end: 31 },
+      { start: 32 + 5 * (PACKAGE_SIZE + 16), end: 32 + 6 * (PACKAGE_SIZE + 16) - 1 },
+    ])
   })
 
   it('refuses writes that carry the reserved internal header prefix', async () => {
