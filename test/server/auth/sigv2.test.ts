@@ -400,6 +400,30 @@ describe('SigV2 and policies', () => {
     expect(codeOf(presignedPut)).toBe('AccessDenied')
   })
 
+  it("a disabled user's V2 requests are refused once the signature checks out", async () => {
+    const USER = { accessKey: 'v2-off', secretKey: 'v2-off-secret' }
+    await h.admin().addUser(USER.accessKey, USER.secretKey, 'readwrite')
+    await h.admin().setUserStatus(USER.accessKey, 'disabled')
+    const r = await sendV2(h.url, { method: 'GET', target: '/pol/k', credential: USER })
+    expect(codeOf(r)).toBe('XSiloUserDisabled')
+    const wrong = await sendV2(h.url, {
+      method: 'GET',
+      target: '/pol/k',
+      credential: { ...USER, secretKey: 'x' },
+    })
+    expect(codeOf(wrong)).toBe('SignatureDoesNotMatch')
+  })
+
+  it('x-amz-security-token: Silo issues no sessions, so InvalidToken', async () => {
+    const r = await sendV2(h.url, {
+      method: 'GET',
+      target: '/pol/k',
+      credential: WRITER,
+      headers: { 'x-amz-security-token': 'token' },
+    })
+    expect(codeOf(r)).toBe('InvalidToken')
+  })
+
   it('s3:signatureversion is AWS for V2 and s3:authType tells header from query', async () => {
     const policy = {
       Version: '2012-10-17',
