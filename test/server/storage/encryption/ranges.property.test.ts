@@ -72,7 +72,10 @@ describe.each(ENCRYPTED_BACKENDS)('encrypted ranges over %s', (_name, open) => {
       if (name === 'multi') {
         let end = 0
         for (const d of [-1, 0, 1]) at.add(P + d)
-        for (const part of PART_SIZES) for (const d of [-1, 0, 1]) at.add((end += part) + d)
+        for (const part of PART_SIZES) {
+          end += part
+          for (const d of [-1, 0, 1]) at.add(end + d)
+        }
       } else {
         for (let b = P; b < size; b += P) for (const d of [-1, 0, 1]) at.add(b + d)
       }
