@@ -118,15 +118,7 @@ async function* runQuery(
   const batches = createOutputBatcher(BATCH_CHARS, stats)
   const records =
     request.input.format === 'CSV'
-      ? csvOutputs(
-          checkUtf8(bytes),
-          request.input.csv,
-          query,
-          aggregate,
-          writer,
-          inRange,
-          range !== undefined && range.start > 0,
-        )
+      ? csvOutputs(checkUtf8(bytes), request.input.csv, query, aggregate, writer, inRange, range)
       : jsonOutputs(bytes, request.input.json.type, query, aggregate, writer, inRange)
   for await (const text of records) {
     const batch = batches.add(text)
@@ -143,8 +135,10 @@ async function* csvOutputs(
   aggregate: boolean,
   writer: RecordWriter,
   inRange: (start: number) => boolean,
-  midObject: boolean,
+  range: ResolvedScanRange | undefined,
 ): AsyncGenerator<string> {
+  const exactStarts = range !== undefined
+  const midObject = range !== undefined && range.start > 0
   // The header row is the object's first record; a scan range that starts later has none.
   let headerPending = csv.fileHeaderInfo !== 'NONE' && !midObject
   let runner: QueryRunner<string[]> | undefined
@@ -157,7 +151,7 @@ async function* csvOutputs(
     return new QueryRunner(query, aggregate, bindCsv(header), writer, star, true)
   }
   if (!headerPending && csv.fileHeaderInfo !== 'USE') runner = prepare(undefined)
-  for await (const record of readCsvRecords(bytes, csv)) {
+  for await (const record of readCsvRecords(bytes, csv, exactStarts)) {
     if (!inRange(record.start)) break
     if (headerPending) {
       headerPending = false

@@ -19,7 +19,7 @@ export interface CsvRecord {
  * comment character counts only at the start of a row, empty lines are skipped, and a quote
  * inside an unquoted field is kept as text (lenient, as S3 is).
  */
-export function csvParseOptions(csv: CsvInput): Options {
+export function csvParseOptions(csv: CsvInput, withRaw = false): Options {
   return {
     delimiter: csv.fieldDelimiter,
     record_delimiter: csv.recordDelimiter === '\n' ? ['\r\n', '\n'] : [csv.recordDelimiter],
@@ -28,10 +28,15 @@ export function csvParseOptions(csv: CsvInput): Options {
     ...(csv.comments ? { comment: csv.comments, comment_no_infix: true } : {}),
     relax_column_count: true,
     relax_quotes: true,
-    skip_empty_lines: true,
+    // Empty lines come out as [''] and are dropped by readCsvRecords: so each record's start
+    // offset is exact (csv-parse would fold a skipped line into the next record's bytes).
+    skip_empty_lines: false,
     max_record_size: MAX_RECORD_SIZE,
     bom: true,
     info: true,
+    // With comments, the raw text tells where a record begins after the comment rows folded
+    // into it; only needed to place records in a scan range.
+    raw: withRaw,
   }
 }
 
@@ -47,20 +52,41 @@ export function checkCsvInput(csv: CsvInput): void {
   }
 }
 
-/** The records of a CSV byte stream, parsed by csv-parse with stream backpressure. */
+/** The length in bytes of the comment rows at the start of `raw`. */
+function commentPrefix(raw: string, csv: CsvInput): number {
+  const delimiter = csv.recordDelimiter === '\n' ? '\n' : csv.recordDelimiter
+  let at = 0
+  while (csv.comments && raw.startsWith(csv.comments, at)) {
+    const end = raw.indexOf(delimiter, at)
+    if (end < 0) break
+    at = end + delimiter.length
+  }
+  return Buffer.byteLength(raw.slice(0, at))
+}
+
+type Parsed = { record: string[]; info: { bytes: number }; raw?: string }
+
+/**
+ * The records of a CSV byte stream, parsed by csv-parse with stream backpressure. `exactStarts`
+ * (a scan range) places records after comment rows exactly, at some cost.
+ */
 export async function* readCsvRecords(
   input: AsyncIterable<Uint8Array>,
   csv: CsvInput,
+  exactStarts = false,
 ): AsyncGenerator<CsvRecord> {
-  const parser = parse(csvParseOptions(csv))
+  const withRaw = exactStarts && !!csv.comments
+  const parser = parse(csvParseOptions(csv, withRaw))
   const records = pipeline(Readable.from(input, { objectMode: false }), parser, () => {})
   const checkDelimiter = !csv.allowQuotedRecordDelimiter
   let start = 0
   try {
-    for await (const { record, info } of records as AsyncIterable<{
-      record: string[]
-      info: { bytes: number }
-    }>) {
+    for await (const { record, info, raw } of records as AsyncIterable<Parsed>) {
+      if (withRaw) start += commentPrefix(raw!, csv)
+      if (record.length === 1 && record[0] === '') {
+        start = info.bytes
+        continue
+      }
       if (checkDelimiter && record.some((f) => f.includes(csv.recordDelimiter))) {
         throw selectError(
           'CSVEscapingRecordDelimiter',
