@@ -63,6 +63,8 @@ export interface SiloProcess {
   url: string
   host: string
   port: number
+  /** The server's process id (its /proc entry: CPU, memory). */
+  pid: number
   /** Everything it printed so far. */
   output(): string
   client(): Client
@@ -135,6 +137,7 @@ export async function startSilo(
     url,
     host,
     port: Number(port),
+    pid: child.pid!,
     output: () => out,
     client: () => new Client(options),
     admin: () => new AdminClient(options),
