@@ -8,6 +8,7 @@ import type {
 } from '../object-layer.js'
 import { copyObject } from './encrypted-copy.js'
 import { completeUpload, createUpload, listParts, uploadPart } from './encrypted-multipart.js'
+import { uploadPartCopy } from './encrypted-part-copy.js'
 import { ObjectChangedError, readEncrypted } from './encrypted-read.js'
 import { checkCustomerKey, type EncryptionOptions, sealNewObjectKey } from './key-access.js'
 import { sealBody } from './seal-body.js'
@@ -100,6 +101,7 @@ export function createEncryptingLayer(inner: ObjectLayer, options: EncryptionOpt
       return createUpload(inner, options, input)
     },
     uploadPart: (input) => uploadPart(inner, options, input),
+    uploadPartCopy: (input) => uploadPartCopy(inner, layer, input),
     completeMultipartUpload: (input) => completeUpload(inner, input),
     listParts: (input) => listParts(inner, input),
     async listMultipartUploads(input) {
@@ -107,6 +109,7 @@ export function createEncryptingLayer(inner: ObjectLayer, options: EncryptionOpt
       return { ...result, uploads: result.uploads.map(publicUploadInfo) }
     },
   }
+  layer.uploadPartCopy = (input) => uploadPartCopy(inner, layer, input)
   if (inner.layout) layer.layout = () => inner.layout!()
   if (inner.setStorageClasses) layer.setStorageClasses = (classes, o) => inner.setStorageClasses!(classes, o)
   return layer
