@@ -97,7 +97,7 @@ function findBotocorePython(): string {
   throw new Error('the aws CLI is installed but no python on PATH imports botocore')
 }
 
-const BOTOCORE_SESSION = String.raw`
+const BOTOCORE_SESSION = `
 import json, sys, urllib.request, botocore.session
 from botocore.config import Config
 url, ak, sk = sys.argv[1:4]
