@@ -101,7 +101,6 @@ export function createEncryptingLayer(inner: ObjectLayer, options: EncryptionOpt
       return createUpload(inner, options, input)
     },
     uploadPart: (input) => uploadPart(inner, options, input),
-    uploadPartCopy: (input) => uploadPartCopy(inner, layer, input),
     completeMultipartUpload: (input) => completeUpload(inner, input),
     listParts: (input) => listParts(inner, input),
     async listMultipartUploads(input) {
