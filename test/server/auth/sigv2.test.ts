@@ -260,6 +260,23 @@ describe('SigV2 refusals', () => {
     expect(codeOf(added)).toBe('SignatureDoesNotMatch')
   })
 
+  it('Signature without AWSAccessKeyId (a forwarded CloudFront signed URL) stays anonymous', async () => {
+    const policy = JSON.stringify({
+      Version: '2012-10-17',
+      Statement: [
+        { Effect: 'Allow', Principal: '*', Action: 's3:GetObject', Resource: 'arn:aws:s3:::ref/k' },
+      ],
+    })
+    expect((await s3(server.url, 'PUT', '/ref?policy', { body: policy })).status).toBe(204)
+    try {
+      const r = await get(server.url, '/ref/k?Expires=1&Signature=abc&Key-Pair-Id=K2')
+      expect(r.status, r.text).toBe(200)
+      expect(r.text).toBe('data')
+    } finally {
+      expect((await s3(server.url, 'DELETE', '/ref?policy')).status).toBe(204)
+    }
+  })
+
   it('a sub-resource V2 cannot sign is refused, not accepted unsigned', async () => {
     const r = await sendV2(server.url, { method: 'GET', target: '/ref?publicAccessBlock' })
     expect(r.status).toBe(403)

@@ -14,11 +14,14 @@ export function isSigV2Authorization(header: string): boolean {
 }
 
 /**
- * Whether the query carries Signature Version 2 query-string authentication (`AWSAccessKeyId`,
- * `Signature`, `Expires`). Asked only when it carries no SigV4 presigned parameters.
+ * Whether the query carries Signature Version 2 query-string authentication: it names an
+ * `AWSAccessKeyId` (then `Signature` and `Expires` are required). As MinIO, `Signature` alone
+ * does not count: CloudFront signed URLs forwarded to a public bucket carry `Signature`,
+ * `Expires` and `Key-Pair-Id`, and stay anonymous requests. Asked only when the query carries
+ * no SigV4 presigned parameters.
  *
  * @example isPresignedV2Query([['AWSAccessKeyId', 'AK'], ['Signature', 's'], ['Expires', '1']]) // true
  */
 export function isPresignedV2Query(query: QueryPairs): boolean {
-  return query.some(([name]) => name === 'AWSAccessKeyId' || name === 'Signature')
+  return query.some(([name]) => name === 'AWSAccessKeyId')
 }
