@@ -1,10 +1,10 @@
 /**
  * The rest of minio-js's `Client` methods: bucket replication, transfer acceleration, the public
  * multipart calls, region lookup, part-size calculation, app info, tracing and credential
- * providers.
+ * providers (the request primitives and listing queries are in client-compat-requests.ts).
  */
 import { deliver, type NoResultCallback, popCallback, type ResultCallback } from './callbackify.js'
-import { ComposeMethods } from './client-compose.js'
+import { CompatRequestMethods } from './client-compat-requests.js'
 import type { ClientOptions } from './client-options.js'
 import { CredentialProvider } from './credentials/credential-provider.js'
 import { InvalidArgumentError } from './errors.js'
@@ -33,7 +33,7 @@ import { assertBucketName } from './validate.js'
  * @example
  * await client.setBucketReplication('photos', { role: 'arn:minio:replication::id:backup', rules })
  */
-export class CompatMethods extends ComposeMethods {
+export class CompatMethods extends CompatRequestMethods {
   readonly #partSizeConfigured: boolean
 
   /**

@@ -1,7 +1,8 @@
 /**
  * `Client`: the S3 client, assembled from its method groups, one file each, chained in this
  * order: ClientCore → BucketMethods → ObjectMethods → ListingMethods → PresignMethods →
- * PolicyMethods → NotificationMethods → ComposeMethods → CompatMethods → SelectMethods → Client.
+ * PolicyMethods → NotificationMethods → ComposeMethods → CompatRequestMethods → CompatMethods →
+ * SelectMethods → Client.
  */
 import { SelectMethods } from './client-select.js'
 
