@@ -13,6 +13,7 @@ import sdkGet from './sdk-get.mjs'
 import sdkObjectsAtScale from './sdk-objects-at-scale.mjs'
 import sdkPut from './sdk-put.mjs'
 import sdkSigning from './sdk-signing.mjs'
+import select from './select.mjs'
 import serverPutGet from './server-put-get.mjs'
 
 export const SCENARIOS = [
@@ -21,6 +22,7 @@ export const SCENARIOS = [
   sdkObjectsAtScale,
   serverPutGet,
   erasureServer,
+  select,
   presign,
   sdkSigning,
   bundleSize,
