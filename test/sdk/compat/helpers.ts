@@ -12,6 +12,7 @@
  * })
  */
 import { Agent } from 'node:http'
+import { Agent as HttpsAgent } from 'node:https'
 import * as Minio from 'minio'
 import { afterAll, beforeAll } from 'vitest'
 import { Client } from '../../../src/index.js'
@@ -43,25 +44,31 @@ let bucketCounter = 0
 
 /**
  * Starts one Silo server for the calling test file (beforeAll / afterAll) and returns the env
- * whose fields are valid inside tests. `options` go to startTestServer (`drives: 4` for erasure).
+ * whose fields are valid inside tests. `options` go to startTestServer (`drives: 4` for erasure;
+ * `tls: { cert, key }` for HTTPS, which SSE-C needs; both clients then use it).
  */
 export function useCompatServer(options: TestServerOptions = {}): CompatEnv {
   let server: TestServer | undefined
   let silo: Client | undefined
   let minio: Minio.Client | undefined
-  const agent = new Agent({ keepAlive: true })
+  // With `tls` (a test certificate) both clients speak HTTPS and accept the self-signed certificate.
+  const useSSL = options.tls !== undefined
+  const agent = useSSL
+    ? new HttpsAgent({ keepAlive: true, rejectUnauthorized: false })
+    : new Agent({ keepAlive: true })
 
   beforeAll(async () => {
     server = await startTestServer(options)
     const config = {
       endPoint: '127.0.0.1',
       port: server.port,
-      useSSL: false,
+      useSSL,
       accessKey: ROOT.accessKey,
       secretKey: ROOT.secretKey,
       region: 'us-east-1',
     }
     silo = new Client(config)
+    if (useSSL) silo.setRequestOptions({ rejectUnauthorized: false })
     minio = new Minio.Client({ ...config, transportAgent: agent })
   })
 
