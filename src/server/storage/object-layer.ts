@@ -261,6 +261,11 @@ export interface CopyObjectInput {
   /** The destination's storage class; absent: as the metadata (source's or new) says. */
   storageClass?: StorageClass
   /**
+   * The destination's full-object checksum computed for the copy (CopyObject's
+   * `x-amz-checksum-algorithm`: `{ 'x-amz-checksum-sha256': 'b64' }`); replaces the source's.
+   */
+  checksum?: Record<string, string>
+  /**
    * Called with the source as read, before anything is written: throw (PreconditionFailed,
    * InvalidRequest...) to refuse the copy.
    */

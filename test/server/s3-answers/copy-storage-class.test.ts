@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import {
   CopyObjectCommand,
   CreateMultipartUploadCommand,
@@ -12,6 +13,7 @@ import {
 } from '@aws-sdk/client-s3'
 import { describe, expect, it } from 'vitest'
 import { BACKENDS } from '../../property/helpers/servers.js'
+import { s3, xmlField } from '../helpers/signed-request.js'
 import { failureOf, useAwsBackend } from './helpers.js'
 
 const BUCKET = 'classes'
@@ -138,6 +140,45 @@ describe.each(BACKENDS)('CopyObject storage class (%s)', (_name, start) => {
       new HeadObjectCommand({ Bucket: BUCKET, Key: 'summed-copy', ChecksumMode: 'ENABLED' }),
     )
     expect([copy.ChecksumSHA256, copy.Metadata]).toEqual([source.ChecksumSHA256, { fresh: '1' }])
+  })
+
+  it('x-amz-checksum-algorithm on a copy stores that checksum of the bytes in place of the source one', async () => {
+    const body = 'bytes to sum again'
+    await put('to-sum', { Body: body, ChecksumAlgorithm: 'CRC32' })
+    const copied = await backend.client.send(
+      new CopyObjectCommand({
+        Bucket: BUCKET,
+        Key: 'summed-sha',
+        CopySource: `${BUCKET}/to-sum`,
+        ChecksumAlgorithm: 'SHA256',
+      }),
+    )
+    const sha256 = createHash('sha256').update(body).digest('base64')
+    expect(copied.CopyObjectResult?.ChecksumSHA256).toBe(sha256)
+    const head = await backend.client.send(
+      new HeadObjectCommand({ Bucket: BUCKET, Key: 'summed-sha', ChecksumMode: 'ENABLED' }),
+    )
+    expect([head.ChecksumSHA256, head.ChecksumCRC32]).toEqual([sha256, undefined])
+    const source = await backend.client.send(
+      new HeadObjectCommand({ Bucket: BUCKET, Key: 'to-sum', ChecksumMode: 'ENABLED' }),
+    )
+    // Asking for the algorithm the source already has keeps its checksum.
+    await backend.client.send(
+      new CopyObjectCommand({
+        Bucket: BUCKET,
+        Key: 'summed-crc',
+        CopySource: `${BUCKET}/to-sum`,
+        ChecksumAlgorithm: 'CRC32',
+      }),
+    )
+    const kept = await backend.client.send(
+      new HeadObjectCommand({ Bucket: BUCKET, Key: 'summed-crc', ChecksumMode: 'ENABLED' }),
+    )
+    expect(kept.ChecksumCRC32).toBe(source.ChecksumCRC32)
+    const res = await s3(backend.server.url, 'PUT', `/${BUCKET}/summed-bad`, {
+      headers: { 'x-amz-copy-source': `/${BUCKET}/to-sum`, 'x-amz-checksum-algorithm': 'MD7' },
+    })
+    expect([res.status, xmlField(res.text, 'Code')]).toEqual([400, 'InvalidRequest'])
   })
 
   it('ListParts and ListMultipartUploads report the upload class', async () => {

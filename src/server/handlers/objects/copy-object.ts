@@ -7,7 +7,9 @@ import { sendXml } from '../../response/send.js'
 import { renderXml } from '../../response/xml.js'
 import { storageClassOf } from '../../storage/common/storage-class.js'
 import { encryptionHeaders, writeEncryption } from '../encryption/request-encryption.js'
+import { checksumFields } from './checksum-headers.js'
 import { checkCopySourceConditions } from './conditions.js'
+import { computeCopyChecksum } from './copy-checksum.js'
 import { readObjectMetadata, readStorageClass } from './object-metadata.js'
 import { readWriteCondition } from './write-condition-headers.js'
 
@@ -31,6 +33,7 @@ export const handleCopyObject: Handler = async ({ ctx, req, res, route, emit }) 
     source.bucket === route.bucket && source.key === route.key && directive !== 'REPLACE' && !asked
   if (ontoItself && storageClass === undefined) throw illegalSelfCopy()
   const encryption = await writeEncryption(ctx.storage, route.bucket, read)
+  const computed = await computeCopyChecksum(ctx.storage, req.headers, source, { customerKey: sourceKey })
   const info = await ctx.storage.copyObject({
     sourceBucket: source.bucket,
     sourceKey: source.key,
@@ -40,10 +43,14 @@ export const handleCopyObject: Handler = async ({ ctx, req, res, route, emit }) 
     // S3 stores a copy in the class the request names, STANDARD when it names none (whatever
     // the metadata directive): the class is not metadata that COPY carries over.
     storageClass: storageClass ?? 'STANDARD',
+    checksum: computed?.checksum,
     check: (found) => {
       checkCopySourceConditions(req.headers, found)
       // A copy onto itself must change something: here, the storage class.
       if (ontoItself && storageClassOf(found.headers) === storageClass) throw illegalSelfCopy()
+      if (computed && found.etag !== computed.etag) {
+        throw new S3ServerError('PreconditionFailed', 'The copy source changed while it was read; retry.')
+      }
     },
     // If-None-Match: * / If-Match are about the destination (S3's conditional writes).
     condition: readWriteCondition(req.headers),
@@ -55,6 +62,7 @@ export const handleCopyObject: Handler = async ({ ctx, req, res, route, emit }) 
   const xml = renderXml('CopyObjectResult', {
     ETag: `"${info.etag}"`,
     LastModified: info.lastModified.toISOString(),
+    ...checksumFields(info.headers),
   })
   sendXml(res, 200, xml)
 }

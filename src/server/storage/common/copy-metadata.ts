@@ -8,13 +8,14 @@ const CHECKSUM_PREFIX = 'x-amz-checksum-'
 /**
  * The destination's Content-Type and stored headers: the source's (COPY) or the request's
  * (REPLACE). A REPLACE keeps the source's full-object checksum (`x-amz-checksum-*`): it is a
- * fact about the copied bytes, which S3 keeps unless the copy asks for another algorithm. The
+ * fact about the copied bytes, which S3 keeps unless the copy asks for another algorithm (then
+ * `input.checksum`, computed over the bytes, replaces it). The
  * storage class is the request's when given (S3 stores a copy in the class the request names).
  *
  * @example copyMetadataOf(input, { contentType: 'text/plain', headers: { 'x-amz-meta-a': '1' } })
  */
 export function copyMetadataOf(
-  input: Pick<CopyObjectInput, 'metadata' | 'storageClass'>,
+  input: Pick<CopyObjectInput, 'metadata' | 'storageClass' | 'checksum'>,
   source: { contentType: string; headers: Readonly<Record<string, string>> },
 ): { contentType: string; headers: Record<string, string> } {
   let contentType = source.contentType
@@ -26,6 +27,10 @@ export function copyMetadataOf(
     )
     contentType = input.metadata.contentType ?? 'application/octet-stream'
     headers = { ...Object.fromEntries(replaced), ...Object.fromEntries(checksums) }
+  }
+  if (input.checksum) {
+    const kept = Object.entries(headers).filter(([name]) => !name.startsWith(CHECKSUM_PREFIX))
+    headers = { ...Object.fromEntries(kept), ...input.checksum }
   }
   if (input.storageClass) headers = withStorageClass(headers, input.storageClass)
   return { contentType, headers }
