@@ -219,6 +219,24 @@ describe('copyObject v2: where Silo deliberately differs from minio-js 8', () =>
     expect(metaData.origin).toBeUndefined()
   })
 
+  it('refuses to send an SSE-C key over plain HTTP (the server would refuse it after it travelled)', async () => {
+    const { bucket } = await withSource()
+    const key = Buffer.alloc(32, 1).toString('base64')
+    const sse = { type: 'SSE-C' as const, SSECustomerKey: key }
+    const dest = new CopyDestinationOptions({ Bucket: bucket, Object: 'enc', Encryption: sse })
+    const source = new CopySourceOptions({ Bucket: bucket, Object: 'src' })
+    await expect(env.silo.copyObject(source, dest)).rejects.toMatchObject({ name: 'InvalidArgumentError' })
+    await expect(
+      env.silo.composeObject(new CopyDestinationOptions({ Bucket: bucket, Object: 'c' }), [
+        new CopySourceOptions({ Bucket: bucket, Object: 'src', Encryption: sse }),
+      ]),
+    ).rejects.toMatchObject({
+      name: 'InvalidArgumentError',
+      message: expect.stringMatching(/only over HTTPS/),
+    })
+    await expect(env.silo.statObject(bucket, 'enc')).rejects.toMatchObject({ code: 'NotFound' })
+  })
+
   it('accepts a destination Encryption (minio-js 8.0.7 rejects every non-empty one)', () => {
     const fields = {
       Bucket: 'bkt',

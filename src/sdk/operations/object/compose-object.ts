@@ -10,7 +10,7 @@ import { COMPOSE_LIMITS, type PlannedPart, planParts, type SourceSegment, segmen
 import { destinationHeaders, lowerCaseHeaders } from './copy-headers.js'
 import { type CopyObjectResultV2, checkCopyOptions, copyObjectV2 } from './copy-object.js'
 import { CopyDestinationOptions, CopySourceOptions } from './copy-options.js'
-import { encryptionHeaders } from './encryption.js'
+import { encryptionHeaders, refuseKeyInClear } from './encryption.js'
 import { abortMultipartUpload } from './multipart/abort-multipart-upload.js'
 import { completeMultipartUpload } from './multipart/complete-multipart-upload.js'
 import { createMultipartUpload } from './multipart/create-multipart-upload.js'
@@ -122,6 +122,8 @@ async function copyParts(
   // An SSE-C destination needs its key on every part, not only on the create.
   const destKey = lowerCaseHeaders(encryptionHeaders(dest.Encryption, 'x-amz-'))
   delete destKey['x-amz-server-side-encryption']
+  refuseKeyInClear(t.options.useSSL, { ...createHeaders, ...destKey })
+  for (const source of sources) refuseKeyInClear(t.options.useSSL, source.getHeaders())
   const uploadId = await createMultipartUpload(t, dest.Bucket, dest.Object, createHeaders)
   try {
     const parts = await runBounded(plan, maxConcurrency, (part) => {
@@ -146,6 +148,7 @@ async function copyParts(
 function statSource(t: Transport, source: CopySourceOptions): Promise<BucketItemStat> {
   const headers = lowerCaseHeaders(encryptionHeaders(source.Encryption, 'x-amz-'))
   delete headers['x-amz-server-side-encryption']
+  refuseKeyInClear(t.options.useSSL, headers)
   const query = source.VersionID ? { versionId: source.VersionID } : undefined
   return t.call({ method: 'HEAD', bucket: source.Bucket, key: source.Object, query, headers }, parseStat)
 }

@@ -12,6 +12,7 @@ import { assertBucketName, assertObjectName } from '../../validate.js'
 import { CopyConditions } from './copy-conditions.js'
 import { destinationHeaders, extractMetadata, lowerCaseHeaders } from './copy-headers.js'
 import { CopyDestinationOptions, CopySourceOptions } from './copy-options.js'
+import { refuseKeyInClear } from './encryption.js'
 import { readResultOrError } from './result-or-error.js'
 
 /**
@@ -98,6 +99,7 @@ export async function copyObjectV2(
 ): Promise<CopyObjectResultV2> {
   const { source, dest } = checkCopyOptions(sourceConfig, destConfig)
   const headers = lowerCaseHeaders({ ...source.getHeaders(), ...destinationHeaders(dest) })
+  refuseKeyInClear(t.options.useSSL, headers)
   const request = { method: 'PUT' as const, bucket: dest.Bucket, key: dest.Object, headers }
   return t.call(request, async (res) => {
     const result = await readResultOrError(res, 'CopyObjectResult', { bucket: dest.Bucket, key: dest.Object })

@@ -97,6 +97,23 @@ export function sseCustomerOptions(encryption: Encryption | undefined): Record<s
   }
 }
 
+/**
+ * Throws before anything is sent when `headers` carry an SSE-C key and the client is not on
+ * HTTPS: the key would cross the network in the clear (S3 refuses such requests, but only after
+ * the key has travelled).
+ * @example
+ * refuseKeyInClear(t.options.useSSL, headers)
+ */
+export function refuseKeyInClear(useSSL: boolean, headers: Record<string, string>): void {
+  if (useSSL) return
+  const named = Object.keys(headers).find((name) => /server-side-encryption-customer-key$/i.test(name))
+  if (named !== undefined) {
+    throw new InvalidArgumentError(
+      `SSE-C keys are sent only over HTTPS (useSSL: true); refusing to send ${named}`,
+    )
+  }
+}
+
 function base64Bytes(value: string): Uint8Array {
   let binary: string
   try {
