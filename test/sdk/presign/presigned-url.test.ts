@@ -86,12 +86,15 @@ describe('presignedUrl', () => {
     expect(url.searchParams.get('X-Amz-Security-Token')).toBe('tok/en+1')
   })
 
-  it('defaults to 7 days and refuses expiries outside 1 s to 7 days', async () => {
+  it('defaults to 7 days (also for 0, as minio-js) and refuses expiries outside 1 s to 7 days', async () => {
     const client = local()
     expect(new URL(await client.presignedGetObject('photos', 'a')).searchParams.get('X-Amz-Expires')).toBe(
       '604800',
     )
-    await expect(client.presignedGetObject('photos', 'a', 0)).rejects.toBeInstanceOf(ExpiresParamError)
+    expect(new URL(await client.presignedGetObject('photos', 'a', 0)).searchParams.get('X-Amz-Expires')).toBe(
+      '604800',
+    )
+    await expect(client.presignedGetObject('photos', 'a', -1)).rejects.toBeInstanceOf(ExpiresParamError)
     await expect(client.presignedGetObject('photos', 'a', 604801)).rejects.toThrow(/1 to 604800/)
     await expect(client.presignedGetObject('photos', 'a', '60' as never)).rejects.toBeInstanceOf(TypeError)
   })

@@ -4,18 +4,28 @@
  */
 import type { Transport } from '../../transport/transport.js'
 import { listParts } from '../object/multipart/list-parts.js'
-import { listMultipartUploads } from './list-multipart-uploads.js'
+import { listMultipartUploads, type UploadParty } from './list-multipart-uploads.js'
 import { listingArgs } from './listing-args.js'
 import { type ListingStream, toListingStream } from './listing-stream.js'
 
 /**
  * An incomplete upload (`key`, `uploadId`, `initiated`, `size` in bytes of the parts uploaded so
- * far), or a common prefix `{ prefix, size: 0 }` in directory-style listings.
+ * far; `storageClass`, `initiator` and `owner` when the server names them, as minio-js reports
+ * them), or a common prefix `{ prefix, size: 0 }` in directory-style listings.
  * @example
  * for await (const u of client.listIncompleteUploads('photos', '', true)) console.log(u.key, u.size)
  */
 export type IncompleteUploadedBucketItem =
-  | { key: string; uploadId: string; initiated: Date; size: number; prefix?: undefined }
+  | {
+      key: string
+      uploadId: string
+      initiated: Date
+      size: number
+      storageClass?: string
+      initiator?: UploadParty
+      owner?: UploadParty
+      prefix?: undefined
+    }
   | { prefix: string; size: 0; key?: undefined }
 
 /**
@@ -40,12 +50,12 @@ async function* pages(
   delimiter: string,
 ): AsyncGenerator<IncompleteUploadedBucketItem[]> {
   for await (const page of listMultipartUploads(t, bucket, prefix, delimiter)) {
-    const items: IncompleteUploadedBucketItem[] = []
+    // A page's common prefixes first, then its uploads, as minio-js emits them.
+    const items: IncompleteUploadedBucketItem[] = page.prefixes.map((p) => ({ prefix: p, size: 0 }))
     for (const upload of page.uploads) {
       const size = await uploadedBytes(t, bucket, upload.key, upload.uploadId)
       if (size !== undefined) items.push({ ...upload, size })
     }
-    for (const p of page.prefixes) items.push({ prefix: p, size: 0 })
     yield items
   }
 }

@@ -1,14 +1,24 @@
 /** ListMultipartUploads: `GET /bucket?uploads`, paged by key-marker and upload-id-marker. */
 import { readXml } from '../../transport/parse.js'
 import type { Transport } from '../../transport/transport.js'
-import { childrenOf, textOf } from '../../transport/xml.js'
+import { childrenOf, textOf, type XmlNode } from '../../transport/xml.js'
 import { decodeListedKey } from './listing-stream.js'
+
+/** Who started or owns an upload, as ListMultipartUploads names them. */
+export interface UploadParty {
+  id: string
+  displayName: string
+}
 
 /** An incomplete upload as ListMultipartUploads reports it (no size: that needs ListParts). */
 export interface ListedUpload {
   key: string
   uploadId: string
   initiated: Date
+  /** Present when the server sends them (as minio-js reports them). */
+  storageClass?: string
+  initiator?: UploadParty
+  owner?: UploadParty
 }
 
 /** One page of incomplete uploads. */
@@ -43,11 +53,7 @@ export async function* listMultipartUploads(
     )
     const encoded = textOf(result, 'EncodingType') === 'url'
     yield {
-      uploads: childrenOf(result, 'Upload').map((u) => ({
-        key: decodeListedKey(textOf(u, 'Key'), encoded),
-        uploadId: textOf(u, 'UploadId'),
-        initiated: new Date(textOf(u, 'Initiated')),
-      })),
+      uploads: childrenOf(result, 'Upload').map((u) => listedUpload(u, encoded)),
       prefixes: childrenOf(result, 'CommonPrefixes').map((p) =>
         decodeListedKey(textOf(p, 'Prefix'), encoded),
       ),
@@ -59,6 +65,22 @@ export async function* listMultipartUploads(
     keyMarker = nextKey
     uploadIdMarker = nextId
   }
+}
+
+function listedUpload(u: XmlNode, encoded: boolean): ListedUpload {
+  const upload: ListedUpload = {
+    key: decodeListedKey(textOf(u, 'Key'), encoded),
+    uploadId: textOf(u, 'UploadId'),
+    initiated: new Date(textOf(u, 'Initiated')),
+  }
+  const storageClass = textOf(u, 'StorageClass')
+  if (storageClass !== '') upload.storageClass = storageClass
+  const [initiator] = childrenOf(u, 'Initiator')
+  if (initiator)
+    upload.initiator = { id: textOf(initiator, 'ID'), displayName: textOf(initiator, 'DisplayName') }
+  const [owner] = childrenOf(u, 'Owner')
+  if (owner) upload.owner = { id: textOf(owner, 'ID'), displayName: textOf(owner, 'DisplayName') }
+  return upload
 }
 
 /**

@@ -33,8 +33,12 @@ export async function fPutObject(
   const options = resolveUploadOptions(uploadOptions)
   const files = localFiles('fPutObject')
   const size = await files.size(filePath)
-  if (size === undefined)
-    throw new InvalidArgumentError(`fPutObject: no such file ${JSON.stringify(filePath)}`)
+  if (size === undefined) {
+    // `code` as the file system's error has it (minio-js rejects with that error), so checks of
+    // `err.code === 'ENOENT'` written for minio-js still hold.
+    const error = new InvalidArgumentError(`fPutObject: no such file ${JSON.stringify(filePath)}`)
+    throw Object.assign(error, { code: 'ENOENT', path: filePath })
+  }
   const source = { kind: 'stream' as const, stream: files.read(filePath) }
   const plan = await planUpload(source, size, { option: options.partSize, client: t.options.partSize })
   return sendPlan(t, bucketName, objectName, plan, headers, options)

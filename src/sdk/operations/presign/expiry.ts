@@ -6,14 +6,16 @@ import { ExpiresParamError } from '../../errors.js'
 export const DEFAULT_EXPIRY = MAX_PRESIGNED_EXPIRES
 
 /**
- * The expiry in seconds (default 7 days). Throws `TypeError` for a non-number (minio-js parity)
- * and `ExpiresParamError` outside 1..604800 or for a fraction.
+ * The expiry in seconds (default 7 days; `0` also means the default, as in minio-js). Throws
+ * `TypeError` for a non-number (minio-js parity) and `ExpiresParamError` outside 1..604800 or
+ * for a fraction.
  * @example
  * resolveExpiry(undefined) // 604800
- * resolveExpiry(0) // throws ExpiresParamError
+ * resolveExpiry(0) // 604800
+ * resolveExpiry(-1) // throws ExpiresParamError
  */
 export function resolveExpiry(expiry: unknown): number {
-  if (expiry === undefined || expiry === null) return DEFAULT_EXPIRY
+  if (expiry === undefined || expiry === null || expiry === 0) return DEFAULT_EXPIRY
   if (typeof expiry !== 'number') {
     throw new TypeError(`expiry must be a number of seconds, got ${String(expiry)} (${typeof expiry})`)
   }
