@@ -1,6 +1,7 @@
 /**
  * `traceOn(stream)`: each request and its answer written to a stream in minio-js's layout —
- * `REQUEST: METHOD path`, the headers one per line (the signature in `authorization` redacted),
+ * `REQUEST: METHOD path`, the headers one per line (the signature in `authorization`, the
+ * session token and SSE-C keys redacted — minio-js prints the last two),
  * a blank line, `RESPONSE: status` with its headers, and `ERROR BODY:` with the error as JSON
  * when the request failed.
  */
@@ -35,12 +36,20 @@ export function formatTrace(entry: TraceEntry): string {
   return text
 }
 
+// Secrets a header can carry besides the signature: the session token and SSE-C keys.
+const SECRET_HEADERS = new Set([
+  'x-amz-security-token',
+  'x-amz-server-side-encryption-customer-key',
+  'x-amz-copy-source-server-side-encryption-customer-key',
+])
+
 function headerLines(headers: Readonly<Record<string, string | string[] | undefined>>): string {
   let text = ''
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined) continue
-    const shown =
-      name === 'authorization'
+    const shown = SECRET_HEADERS.has(name)
+      ? '**REDACTED**'
+      : name === 'authorization'
         ? String(value).replace(/Signature=[0-9a-f]+/, 'Signature=**REDACTED**')
         : value
     text += `${name}: ${Array.isArray(shown) ? shown.join(', ') : shown}\n`
