@@ -28,6 +28,8 @@ export type { NoResultCallback, ResultCallback } from './sdk/callbackify.js'
 export { Client } from './sdk/client.js'
 export type { ClientOptions } from './sdk/client-options.js'
 export { DEFAULT_REGION } from './sdk/constants.js'
+export { CredentialProvider } from './sdk/credentials/credential-provider.js'
+export { Credentials, type CredentialsInit } from './sdk/credentials/credentials.js'
 export {
   AnonymousRequestError,
   ExpiresParamError,
@@ -38,6 +40,7 @@ export {
   InvalidPrefixError,
   InvalidXMLError,
   NetworkError,
+  type NetworkErrorOptions,
   S3Error,
   type S3ErrorDetails,
   TimeoutError,
@@ -69,8 +72,29 @@ export {
   type NotificationListenerEvents,
   type NotificationRecord,
 } from './sdk/notification/notification-listener.js'
+export type {
+  NotificationConfigResult,
+  NotificationRuleResult,
+} from './sdk/notification/notification-result.js'
 export type { BucketItemFromList } from './sdk/operations/bucket/list-buckets.js'
 export type { MakeBucketOptions } from './sdk/operations/bucket/make-bucket.js'
+export type {
+  Extensions,
+  ListedItem,
+  ListedObject,
+  ListIncompleteUploadsQueryResult,
+  ListObjectQueryOpts,
+  ListObjectsQueryResult,
+  ListObjectsV2QueryResult,
+} from './sdk/operations/compat/list-queries.js'
+export type { PartEtag } from './sdk/operations/compat/multipart.js'
+export type {
+  RawRequestOptions,
+  RawResponse,
+  UploadPartConfig,
+  UploadPartResult,
+} from './sdk/operations/compat/raw-request.js'
+export type { TraceStream } from './sdk/operations/compat/trace.js'
 export type { IncompleteUploadedBucketItem } from './sdk/operations/listing/list-incomplete-uploads.js'
 export type { ListObjectsOptions } from './sdk/operations/listing/list-objects.js'
 export type { ListingStream } from './sdk/operations/listing/listing-stream.js'
@@ -97,6 +121,12 @@ export {
 } from './sdk/operations/presign/post-policy.js'
 export type { PostPolicyResult } from './sdk/operations/presign/post-policy-form.js'
 export type { RequestParams, RequestParamValue } from './sdk/operations/presign/request-params.js'
+export type {
+  ReplicationConfig,
+  ReplicationConfigOpts,
+  ReplicationRule,
+  ReplicationRuleStatus,
+} from './sdk/operations/replication/bucket-replication.js'
 export type {
   InputSerialization,
   OutputSerialization,

@@ -11,6 +11,8 @@ it('keeps the public runtime exports of the package entry stable', () => {
       "CopyConditions",
       "CopyDestinationOptions",
       "CopySourceOptions",
+      "CredentialProvider",
+      "Credentials",
       "DEFAULT_REGION",
       "ENCRYPTION_TYPES",
       "ExpiresParamError",
