@@ -208,6 +208,10 @@ describe('setCredentialsProvider', () => {
       silo: new CredentialProvider({ accessKey: ROOT.accessKey, secretKey: ROOT.secretKey }),
       minio: new MinioCredentialProvider({ accessKey: ROOT.accessKey, secretKey: ROOT.secretKey }),
     }
+    const bucket = await env.bucket()
+    await env.silo.putObject(bucket, 'a', 'presigned')
+    const early = await clients.silo.presignedGetObject(bucket, 'a', 60)
+    expect((await fetch(early)).status).toBe(403)
     const before = await both(env, (_c, which) => clients[which].listBuckets())
     expect(normalise(before.silo)).toEqual(normalise(before.minio))
     expect(before.silo).toMatchObject({ ok: false, code: 'InvalidAccessKeyId' })
@@ -224,6 +228,11 @@ describe('setCredentialsProvider', () => {
     const changed = await both(env, (_c, which) => clients[which].listBuckets())
     expect(normalise(changed.silo)).toEqual(normalise(changed.minio))
     expect(changed.silo).toMatchObject({ ok: false, code: 'SignatureDoesNotMatch' })
+    // Presigned URLs are signed with the provider's credentials too (not a key cached before).
+    for (const provider of Object.values(providers)) provider.setSecretKey(ROOT.secretKey)
+    await clients.silo.listBuckets()
+    const url = await clients.silo.presignedGetObject(bucket, 'a', 60)
+    expect(await (await fetch(url)).text()).toBe('presigned')
     const refused = await both(env, (c) => c.setCredentialsProvider({} as never))
     expect(normalise(refused.silo)).toEqual(normalise(refused.minio))
   })
