@@ -73,7 +73,8 @@ export function compileSelect(request: SelectRequest): CompiledSelect {
     readRange(objectSize) {
       range = resolveScanRange(request.scanRange, objectSize)
       resolved = true
-      if (!range) return undefined
+      // An empty object has no byte to range over: read it whole (nothing), select nothing.
+      if (!range || objectSize === 0) return undefined
       return {
         start: Math.min(range.readStart, Math.max(0, objectSize - 1)),
         end: Math.max(0, objectSize - 1),
@@ -95,10 +96,14 @@ async function* runQuery(
   query: Query,
   aggregate: boolean,
   range: ResolvedScanRange | undefined,
-  input: AsyncIterable<Uint8Array>,
+  input: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
   stats: SelectStats,
 ): AsyncGenerator<Uint8Array> {
-  if (range && range.start > range.end) return
+  if (range && range.start > range.end) {
+    // No byte of the object is in the range: no records (an aggregate still answers, COUNT 0).
+    input = []
+    range = undefined
+  }
   let bytes = countBytes(input, (n) => {
     stats.bytesScanned += n
   })

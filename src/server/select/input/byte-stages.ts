@@ -1,7 +1,10 @@
 import { selectError } from '../select-error.js'
 
 /** Passes `input` through, telling `count` the size of each chunk (the Stats counters). */
-export async function* countBytes(input: AsyncIterable<Uint8Array>, count: (n: number) => void) {
+export async function* countBytes(
+  input: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+  count: (n: number) => void,
+) {
   for await (const chunk of input) {
     count(chunk.byteLength)
     yield chunk

@@ -1,4 +1,4 @@
-import { S3ServerError } from '../../errors.js'
+import { selectError } from '../select-error.js'
 import type { SelectRequest } from '../types.js'
 
 /** A ScanRange resolved against the object's size: the records to process start in [start, end]. */
@@ -24,14 +24,14 @@ export function resolveScanRange(
     ['End', e],
   ] as const) {
     if (v !== undefined && (!Number.isSafeInteger(v) || v < 0)) {
-      throw new S3ServerError(
-        'InvalidArgument',
+      throw selectError(
+        'InvalidRequestParameter',
         `ScanRange ${name} must be a non-negative integer, not ${v}.`,
       )
     }
   }
   if (s !== undefined && e !== undefined && e < s) {
-    throw new S3ServerError('InvalidArgument', `ScanRange End (${e}) is before Start (${s}).`)
+    throw selectError('InvalidRequestParameter', `ScanRange End (${e}) is before Start (${s}).`)
   }
   const start = s ?? Math.max(0, objectSize - e!)
   const end = s === undefined ? objectSize - 1 : Math.min(e ?? objectSize - 1, objectSize - 1)

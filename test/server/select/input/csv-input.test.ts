@@ -121,8 +121,8 @@ describe('CSV input', () => {
     )
   })
 
-  it('settings csv-parse cannot use are InvalidArgument before any byte is read', async () => {
-    expect(await errorCode(() => compileSelect(all({ fieldDelimiter: '' })))).toBe('InvalidArgument')
+  it('settings csv-parse cannot use are InvalidRequestParameter before any byte is read', async () => {
+    expect(await errorCode(() => compileSelect(all({ fieldDelimiter: '' })))).toBe('InvalidRequestParameter')
   })
 
   it('CSV in, CSV out round-trips quoting', async () => {

@@ -98,13 +98,21 @@ describe('ScanRange', () => {
     expect(from.text).toBe('{"_1":"e"}\n{"_1":"ffffff"}\n')
   })
 
+  it('over an empty object: the whole (empty) object is read, nothing selected', async () => {
+    const compiled = compileSelect(ranged(csvRequest('SELECT _1 FROM S3Object'), 0, 10))
+    expect(compiled.readRange(0)).toBeUndefined()
+    expect((await runSelect(ranged(csvRequest('SELECT COUNT(*) FROM S3Object'), 0, 10), '')).text).toBe(
+      '{"_1":0}\n',
+    )
+  })
+
   it('a Start past the end of the object selects nothing', async () => {
     expect((await runSelect(ranged(csvRequest('SELECT _1 FROM S3Object'), 1000, 2000), csvData)).text).toBe(
       '',
     )
   })
 
-  it('is refused for compressed input and JSON DOCUMENT; bad bounds are InvalidArgument', async () => {
+  it('is refused for compressed input and JSON DOCUMENT; bad bounds are InvalidRequestParameter', async () => {
     const gz: SelectRequest = {
       ...csvRequest('SELECT * FROM S3Object'),
       input: { ...csvRequest('').input, compression: 'GZIP' },
@@ -117,11 +125,11 @@ describe('ScanRange', () => {
       await errorCode(() =>
         compileSelect(ranged(csvRequest('SELECT * FROM S3Object'), 10, 5)).readRange(100),
       ),
-    ).toBe('InvalidArgument')
+    ).toBe('InvalidRequestParameter')
     expect(
       await errorCode(() =>
         compileSelect(ranged(csvRequest('SELECT * FROM S3Object'), -1, 5)).readRange(100),
       ),
-    ).toBe('InvalidArgument')
+    ).toBe('InvalidRequestParameter')
   })
 })
