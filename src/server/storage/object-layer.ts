@@ -97,6 +97,13 @@ export interface PutObjectInput {
   signal?: AbortSignal
   /** Conditional write: checked where the write commits (PreconditionFailed, nothing stored). */
   condition?: WriteCondition
+  /**
+   * The ETag to store, asked for once the body has ended, instead of the MD5 of the stored
+   * bytes (which is then not computed unless `contentMd5` asks for it). The encrypting layer's:
+   * the stored bytes are ciphertext, the ETag is the one clients see (conditional writes and
+   * listings then compare and show it).
+   */
+  etag?: () => string
   /** Server-side encryption to store the object with (handled by the encrypting layer). */
   encryption?: EncryptionRequest
 }
@@ -163,6 +170,8 @@ export interface UploadPartInput {
    */
   trailingHeaders?: () => Record<string, string>
   signal?: AbortSignal
+  /** The part's ETag, as PutObjectInput.etag (the encrypting layer's). */
+  etag?: () => string
   /**
    * SSE-C uploads: the customer key, required on every part (InvalidRequest without it,
    * AccessDenied when it differs from the key the upload was created with).

@@ -4,6 +4,7 @@ import { describeBuckets } from './contract/buckets.js'
 import { describeConcurrency } from './contract/concurrency.js'
 import { describeCopy } from './contract/copy.js'
 import { describeDocuments } from './contract/documents.js'
+import { describeEtagOverride } from './contract/etag-override.js'
 import { describeFailedWrites } from './contract/failed-writes.js'
 import type { OpenStorage } from './contract/harness.js'
 import { describeListing } from './contract/listing.js'
@@ -38,6 +39,7 @@ export function describeStorageContract(name: string, open: OpenStorage): void {
     describeDocuments(open)
     describeMultipart(open)
     describeCopy(open)
+    describeEtagOverride(open)
     describePartCopy(open)
   })
 }

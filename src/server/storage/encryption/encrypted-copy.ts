@@ -10,7 +10,6 @@ import type {
 } from '../object-layer.js'
 import { checkCustomerKey } from './key-access.js'
 import { publicObjectInfo, readSseRecord, withoutInternal } from './sse-record.js'
-import { storedCondition } from './visible-condition.js'
 
 /** The encrypting layer's own reads and writes, which a re-encrypting copy goes through. */
 export interface PlainAccess {
@@ -37,9 +36,8 @@ export async function copyObject(
   checkCustomerKey(record, sourceCustomerKey)
   const visible = publicObjectInfo(source, sourceCustomerKey?.keyMd5)
   if (!record && !encryption) {
-    const condition = await storedCondition(inner, input.bucket, input.key, input.condition)
     const check = input.check && ((read: ObjectInfo) => input.check!(publicObjectInfo(read)))
-    return publicObjectInfo(await inner.copyObject({ ...rest, condition, check }))
+    return publicObjectInfo(await inner.copyObject({ ...rest, check }))
   }
   input.check?.(visible)
   const metadata = copyMetadataOf(input, {

@@ -14,7 +14,6 @@ import { checkCustomerKey, type EncryptionOptions, openObjectKey, sealNewObjectK
 import { plainSize } from './package-format.js'
 import { sealBody } from './seal-body.js'
 import { publicObjectInfo, publicUploadInfo, readSseRecord, sseHeaders } from './sse-record.js'
-import { storedCondition } from './visible-condition.js'
 
 /**
  * Multipart uploads through the encrypting layer. The upload's object key is sealed into the
@@ -68,12 +67,14 @@ export async function uploadPart(
     { body: input.body, size: input.size, contentMd5: input.contentMd5 },
     objectKey,
     input.partNumber,
+    record.kind === 'SSE-S3',
   )
   const part = await inner.uploadPart({
     ...rest,
     body: sealed.body,
     size: sealed.size,
     contentMd5: undefined,
+    etag: sealed.etag,
   })
   return { ...part, size: sealed.plain().size }
 }
@@ -101,10 +102,9 @@ export async function completeUpload(
   inner: ObjectLayer,
   input: CompleteMultipartUploadInput,
 ): Promise<ObjectInfo> {
-  const condition = await storedCondition(inner, input.bucket, input.key, input.condition)
   const stored = await allParts(inner, input)
   const record = readSseRecord(stored.upload.headers)
-  if (!record) return publicObjectInfo(await inner.completeMultipartUpload({ ...input, condition }))
+  if (!record) return publicObjectInfo(await inner.completeMultipartUpload(input))
   const byNumber = new Map(stored.parts.map((p) => [p.partNumber, p]))
   const sizes: number[] = []
   for (const requested of input.parts) {
@@ -120,7 +120,6 @@ export async function completeUpload(
   const internal = sseHeaders({ size, parts: input.parts.map((p) => p.partNumber) })
   const object = await inner.completeMultipartUpload({
     ...input,
-    condition,
     checksumHeaders: { ...input.checksumHeaders, ...internal },
   })
   return publicObjectInfo(object)

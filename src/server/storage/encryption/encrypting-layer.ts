@@ -21,7 +21,6 @@ import {
   type SseRecord,
   sseHeaders,
 } from './sse-record.js'
-import { storedCondition } from './visible-condition.js'
 
 export type { EncryptionOptions } from './key-access.js'
 
@@ -121,26 +120,19 @@ async function putObject(
 ): Promise<ObjectInfo> {
   const { encryption, ...rest } = input
   refuseInternal(input.headers)
-  if (!encryption) {
-    const condition = await storedCondition(inner, input.bucket, input.key, input.condition)
-    return publicObjectInfo(await inner.putObject({ ...rest, condition }))
-  }
+  if (!encryption) return publicObjectInfo(await inner.putObject(rest))
   const { objectKey, record } = sealNewObjectKey(options, encryption, input.bucket, input.key)
-  const sealed = sealBody(input, objectKey, 0)
-  const condition = await storedCondition(inner, input.bucket, input.key, input.condition)
+  const sealed = sealBody(input, objectKey, 0, encryption.kind === 'SSE-S3')
+  // The backend stores the ETag clients see (so conditional writes and listings compare and
+  // show it), and spares hashing the ciphertext.
   const stored = await inner.putObject({
     ...rest,
     body: sealed.body,
     size: sealed.size,
     contentMd5: undefined,
     headers: { ...input.headers, ...sseHeaders(record) },
-    trailingHeaders: () => {
-      const plain = sealed.plain()
-      // S3: an SSE-S3 object's ETag is the MD5 of its plaintext; an SSE-C object's is not.
-      const etag = encryption.kind === 'SSE-S3' ? plain.md5Hex : undefined
-      return { ...input.trailingHeaders?.(), ...sseHeaders({ size: plain.size, etag }) }
-    },
-    condition,
+    trailingHeaders: () => ({ ...input.trailingHeaders?.(), ...sseHeaders({ size: sealed.plain().size }) }),
+    etag: sealed.etag,
   })
   return publicObjectInfo(stored, encryption.kind === 'SSE-C' ? encryption.keyMd5 : undefined)
 }

@@ -14,7 +14,6 @@ const SEALED_KEY = `${INTERNAL_PREFIX}sealed-key`
 const MASTER_KEY_NAME = `${INTERNAL_PREFIX}master-key`
 const KEY_MAC = `${INTERNAL_PREFIX}key-mac`
 const SIZE = `${INTERNAL_PREFIX}size`
-const ETAG = `${INTERNAL_PREFIX}etag`
 const PARTS = `${INTERNAL_PREFIX}parts`
 
 /** How an object (or an upload) is encrypted, as its stored headers record it. */
@@ -28,8 +27,6 @@ export interface SseRecord {
   keyMac?: string
   /** Plaintext size (written once the body is in, or at CompleteMultipartUpload). */
   size?: number
-  /** The ETag clients see when it is not the stored one (SSE-S3 single-part: plaintext MD5). */
-  etag?: string
   /** Multipart objects: the upload's part numbers, in order (the stream keys bind them). */
   parts?: number[]
 }
@@ -42,7 +39,6 @@ export function readSseRecord(headers: Record<string, string>): SseRecord | unde
   if (headers[MASTER_KEY_NAME] !== undefined) record.masterKey = headers[MASTER_KEY_NAME]
   if (headers[KEY_MAC] !== undefined) record.keyMac = headers[KEY_MAC]
   if (headers[SIZE] !== undefined) record.size = Number(headers[SIZE])
-  if (headers[ETAG] !== undefined) record.etag = headers[ETAG]
   if (headers[PARTS] !== undefined) record.parts = decodePartList(headers[PARTS])
   return record
 }
@@ -55,7 +51,6 @@ export function sseHeaders(record: Partial<SseRecord>): Record<string, string> {
   if (record.masterKey !== undefined) out[MASTER_KEY_NAME] = record.masterKey
   if (record.keyMac !== undefined) out[KEY_MAC] = record.keyMac
   if (record.size !== undefined) out[SIZE] = String(record.size)
-  if (record.etag !== undefined) out[ETAG] = record.etag
   if (record.parts !== undefined) out[PARTS] = encodePartList(record.parts)
   return out
 }
@@ -92,7 +87,6 @@ export function publicObjectInfo(info: ObjectInfo, keyMd5?: string): ObjectInfo 
   }
   if (info.partSizes) out.partSizes = info.partSizes.map(plainSize)
   out.size = record.size ?? (out.partSizes ? out.partSizes.reduce((a, b) => a + b, 0) : plainSize(info.size))
-  if (record.etag !== undefined) out.etag = record.etag
   return out
 }
 

@@ -153,15 +153,15 @@ export async function uploadPart(ctx: ErasureContext, input: UploadPartInput): P
       beforeCommit: async (received) => {
         // Each drive keeps the real part's size and ETag with its shard of it.
         partMeta.size = received.size
-        partMeta.etag = received.md5Hex
+        partMeta.etag = input.etag?.() ?? received.md5Hex
         const checksum = input.trailingHeaders?.()
         if (checksum && Object.keys(checksum).length > 0) partMeta.checksum = checksum
         return ctx.locks.acquire(`${uploadId}\0${partNumber}`)
       },
-      recordOf: (_, received) => ({ etag: received.md5Hex, meta: encodeMeta(partMeta) }),
+      recordOf: () => ({ etag: partMeta.etag, meta: encodeMeta(partMeta) }),
     },
   )
-  const info: PartInfo = { partNumber, etag: written.md5Hex, size: written.size, lastModified: new Date() }
+  const info: PartInfo = { partNumber, etag: partMeta.etag, size: written.size, lastModified: new Date() }
   if (partMeta.checksum) info.checksum = partMeta.checksum
   return info
 }

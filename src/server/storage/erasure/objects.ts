@@ -139,7 +139,7 @@ export async function putObject(ctx: ErasureContext, input: PutObjectInput): Pro
       beforeCommit: async (received) => {
         // Size and ETag are known once the body is in: each drive's record gets them.
         meta.size = received.size
-        meta.etag = received.md5Hex
+        meta.etag = input.etag?.() ?? received.md5Hex
         meta.mtime = Date.now()
         Object.assign(meta.headers, lowerCaseKeys(input.trailingHeaders?.() ?? {}))
         // The bucket's gate too: DeleteBucket cannot run half-way through this commit.
@@ -153,8 +153,8 @@ export async function putObject(ctx: ErasureContext, input: PutObjectInput): Pro
         }
         return release
       },
-      recordOf: (target, received) => ({
-        etag: received.md5Hex,
+      recordOf: (target) => ({
+        etag: meta.etag,
         meta: encodeMeta({ ...meta, shard: target.shard }),
       }),
     },

@@ -24,6 +24,8 @@ export interface ErasureWriteInput {
   size?: number
   contentMd5?: string
   signal?: AbortSignal
+  /** Set when the caller hands the ETag in: the body is then not hashed (unless contentMd5 asks). */
+  etag?: () => string
 }
 
 /** What was received. */
@@ -278,7 +280,8 @@ async function produce(
   const { data, parity } = options.redundancy
   const blockSize = options.blockSize
   const codec = createReedSolomon(data, parity)
-  const md5 = createHash('md5')
+  // `md5Hex` is '' when the caller hands the ETag in and no Content-MD5 needs checking.
+  const md5 = input.etag === undefined || input.contentMd5 !== undefined ? createHash('md5') : undefined
   // A known small size needs only a small block buffer.
   const firstBlock = input.size === undefined ? blockSize : Math.min(blockSize, input.size)
   let block = newBlock(firstBlock, data)
@@ -294,7 +297,7 @@ async function produce(
   for await (const chunk of iterateAbortable(input.body, input.signal)) {
     size += chunk.byteLength
     if (input.size !== undefined && size > input.size) throw incompleteBody(input.size, size)
-    md5.update(chunk)
+    md5?.update(chunk)
     let offset = 0
     while (offset < chunk.byteLength) {
       const n = Math.min(chunk.byteLength - offset, blockSize - filled)
@@ -306,7 +309,7 @@ async function produce(
   }
   if (input.size !== undefined && size !== input.size) throw incompleteBody(input.size, size)
   if (filled > 0) await emit(filled)
-  return { size, md5Hex: md5.digest('hex') }
+  return { size, md5Hex: md5?.digest('hex') ?? '' }
 }
 
 /** A block buffer for up to `length` bytes, padded up to whole shards. */

@@ -18,8 +18,11 @@ export async function uploadPart(drive: Drive, input: UploadPartInput): Promise<
   checkPartNumber(input.partNumber)
   requireUpload(drive, input.bucket, input.key, input.uploadId)
   const id = createObjectId()
-  const received = await writeData(drive, id, input, 0)
-  return storePart(drive, input, id, received, { etag: received.md5Hex, checksum: input.trailingHeaders?.() })
+  const received = await writeData(drive, id, { ...input, md5: input.etag === undefined }, 0)
+  return storePart(drive, input, id, received, {
+    etag: input.etag?.() ?? received.md5Hex,
+    checksum: input.trailingHeaders?.(),
+  })
 }
 
 /** Where a part goes. */
