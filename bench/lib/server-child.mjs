@@ -10,7 +10,7 @@ const require = createRequire(import.meta.url)
 let running = null
 
 const starters = {
-  async silo({ dir, accessKey, secretKey }) {
+  async silo({ dir, accessKey, secretKey, kmsSecretKey }) {
     const { createServer } = await import(pathToFileURL(siloServerEntry()).href)
     const server = createServer({
       dir,
@@ -18,6 +18,8 @@ const starters = {
       rootUser: accessKey,
       rootPassword: secretKey,
       quiet: true,
+      // The SSE-S3 master key (bench/scenarios/sse.mjs); absent: SSE-S3 is refused.
+      ...(kmsSecretKey ? { kmsSecretKey } : {}),
     })
     const { host, port } = await server.start()
     return { host: host || '127.0.0.1', port, stop: () => server.stop() }

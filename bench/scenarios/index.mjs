@@ -15,6 +15,7 @@ import sdkPut from './sdk-put.mjs'
 import sdkSigning from './sdk-signing.mjs'
 import select from './select.mjs'
 import serverPutGet from './server-put-get.mjs'
+import sse from './sse.mjs'
 
 export const SCENARIOS = [
   sdkPut,
@@ -22,6 +23,7 @@ export const SCENARIOS = [
   sdkObjectsAtScale,
   serverPutGet,
   erasureServer,
+  sse,
   select,
   presign,
   sdkSigning,
