@@ -79,7 +79,10 @@ export function openPackage(key: Uint8Array, index: number, final: boolean, seal
   const decipher = createDecipheriv('aes-256-gcm', key, nonceOf(index, final))
   decipher.setAuthTag(sealed.subarray(sealed.length - TAG_SIZE))
   try {
-    return Buffer.concat([decipher.update(sealed.subarray(0, sealed.length - TAG_SIZE)), decipher.final()])
+    // GCM's final() yields no bytes: it only checks the tag.
+    const plain = decipher.update(sealed.subarray(0, sealed.length - TAG_SIZE))
+    decipher.final()
+    return plain
   } catch {
     throw damaged(`package ${index}`)
   }
