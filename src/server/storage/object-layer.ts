@@ -322,8 +322,12 @@ export interface ObjectLayer {
   getBucket(name: string): Promise<BucketInfo>
   deleteBucket(name: string): Promise<void>
   putObject(input: PutObjectInput): Promise<ObjectInfo>
-  /** `options.customerKey`: see ReadOptions. */
+  /** `options.customerKey`: see ReadOptions (the rules apply with or without `options`). */
   getObject(bucket: string, key: string, range?: ByteRange, options?: ReadOptions): Promise<GetObjectResult>
+  /**
+   * With `options` (a client's HEAD, even `{ customerKey: undefined }`), ReadOptions' SSE-C
+   * rules apply; without, it is a metadata lookup (authorization, ACLs) that needs no key.
+   */
   headObject(bucket: string, key: string, options?: ReadOptions): Promise<ObjectInfo>
   /** Deleting a missing key succeeds (S3 semantics); a missing bucket is NoSuchBucket. */
   deleteObject(bucket: string, key: string): Promise<void>
