@@ -9,6 +9,10 @@ import { crc32 } from 'node:zlib'
 import { HttpResponse, http } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { type SelectOptions, SelectResults } from '../../../src/index.js'
+import { resolveClientOptions } from '../../../src/sdk/client-options.js'
+import { selectObjectContent } from '../../../src/sdk/operations/select/select-object-content.js'
+import { platform as browserPlatform } from '../../../src/sdk/platform/browser.js'
+import { Transport } from '../../../src/sdk/transport/transport.js'
 import { MOCK_BASE, mockClient, useMockServer } from '../support/msw.js'
 
 const { server, seen } = useMockServer()
@@ -127,6 +131,39 @@ describe('selectObjectContent', () => {
       name: 'NetworkError',
       message: /ended before its End/,
     })
+  })
+
+  it('works on the browser platform (fetch, LightReadable body), message split across chunks', async () => {
+    const body = Buffer.concat([records('one\n'), records('two\n'), stats('<Stats/>'), end()])
+    server.use(
+      http.post(
+        `${MOCK_BASE}/logs/people.csv`,
+        () =>
+          new HttpResponse(
+            new ReadableStream({
+              start(controller) {
+                for (let i = 0; i < body.length; i += 5)
+                  controller.enqueue(new Uint8Array(body.subarray(i, i + 5)))
+                controller.close()
+              },
+            }),
+          ),
+      ),
+    )
+    const transport = new Transport(
+      resolveClientOptions({
+        endPoint: 'localhost',
+        port: 9000,
+        useSSL: false,
+        accessKey: 'AK',
+        secretKey: 'SECRET',
+        region: 'us-east-1',
+      }),
+      browserPlatform,
+    )
+    const results = await selectObjectContent(transport, 'logs', 'people.csv', OPTIONS)
+    expect(new TextDecoder().decode(results.getRecords() as Uint8Array)).toBe('one\ntwo\n')
+    expect(results.getStats()).toBe('<Stats/>')
   })
 
   it('answers through a callback', async () => {
