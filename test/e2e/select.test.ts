@@ -227,6 +227,40 @@ describe.each(BACKENDS)('S3 Select through three clients (%s)', (_backend, start
     expect(client.codeOf(error)).toBe('CastFailed')
   })
 
+  it('publishes s3:ObjectAccessed:Get for a select, as MinIO does', async () => {
+    const { hostname, port } = new URL(server.url)
+    const silo = new Client({ endPoint: hostname, port: Number(port), useSSL: false, ...ROOT })
+    await silo.putObject(BUCKET, 'ev/rows.csv', CSV)
+    const listener = silo.listenBucketNotification(BUCKET, 'ev/', '', [
+      's3:ObjectCreated:*',
+      's3:ObjectAccessed:*',
+    ])
+    const seen: string[] = []
+    listener.on('notification', (record) => seen.push(`${record.eventName} ${record.s3.object.key}`))
+    try {
+      // The subscription is live once a write of the marker is heard.
+      await expect
+        .poll(
+          async () => {
+            await silo.putObject(BUCKET, 'ev/marker', 'm')
+            return seen.includes('s3:ObjectCreated:Put ev%2Fmarker')
+          },
+          { timeout: 10_000, interval: 200 },
+        )
+        .toBe(true)
+      await silo.selectObjectContent(BUCKET, 'ev/rows.csv', {
+        expression: 'SELECT COUNT(*) FROM S3Object',
+        inputSerialization: csvIn(),
+        outputSerialization: { CSV: {} },
+      })
+      await expect
+        .poll(() => seen.filter((e) => e.startsWith('s3:ObjectAccessed')), { timeout: 10_000 })
+        .toEqual(['s3:ObjectAccessed:Get ev%2Frows.csv'])
+    } finally {
+      listener.stop()
+    }
+  })
+
   each('surfaces a bad expression as an S3 error before any stream', async (client) => {
     const error = await client
       .select('rows.csv', {
