@@ -4,11 +4,19 @@ import type { Value } from './eval/values.js'
 import type { RecordWriter } from './output/record-writer.js'
 import type { Expr, Query } from './sql/ast.js'
 
-/** The output key of a SELECT item without an alias: the path's last name, else `_N` by position. */
-function nameOf(expr: Expr, position: number): string {
+/**
+ * The output key of a SELECT item without an alias: the last name of a column path, else `_N`
+ * by position (also for the bare table alias, which selects the whole record).
+ */
+function nameOf(expr: Expr, position: number, alias: string | undefined): string {
   if (expr.kind === 'path') {
     const last = expr.steps[expr.steps.length - 1]
-    if (last?.kind === 'name' && expr.steps.length > 0) return last.name
+    const wholeRecord =
+      expr.steps.length === 1 &&
+      last?.kind === 'name' &&
+      !last.quoted &&
+      last.name.toLowerCase() === alias?.toLowerCase()
+    if (last?.kind === 'name' && !wholeRecord) return last.name
   }
   return `_${position}`
 }
@@ -41,7 +49,7 @@ export class QueryRunner<R> {
     if (query.select === '*') return
     query.select.forEach((item, i) => {
       this.items.push(compileExpression(item.expr, bound, aggregate ? this.slots : undefined))
-      this.names.push(item.alias ?? nameOf(item.expr, i + 1))
+      this.names.push(item.alias ?? nameOf(item.expr, i + 1, query.alias))
     })
   }
 

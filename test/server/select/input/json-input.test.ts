@@ -152,6 +152,10 @@ describe('JSON DOCUMENT', () => {
     expect(text).toBe('1,"{""c"":2}","x,y"\n')
   })
 
+  it('the bare table alias selects the whole record', async () => {
+    expect(await selectJson(jsonRequest('SELECT s FROM S3Object s'), '{"a":1}')).toEqual([{ _1: { a: 1 } }])
+  })
+
   it('top-level scalars are records too', async () => {
     const out = await selectJson(jsonRequest('SELECT * FROM S3Object', 'DOCUMENT'), '1 "two" true null')
     expect(out).toEqual([{ _1: 1 }, { _1: 'two' }, { _1: true }, { _1: null }])
