@@ -76,6 +76,12 @@ export type {
   NotificationConfigResult,
   NotificationRuleResult,
 } from './sdk/notification/notification-result.js'
+export type {
+  ApplySSEByDefault,
+  BucketEncryptionInfo,
+  EncryptionConfig,
+  EncryptionRule,
+} from './sdk/operations/bucket/encryption.js'
 export type { BucketItemFromList } from './sdk/operations/bucket/list-buckets.js'
 export type { MakeBucketOptions } from './sdk/operations/bucket/make-bucket.js'
 export type {
@@ -113,6 +119,7 @@ export type { FGetObjectOptions } from './sdk/operations/object/f-get-object.js'
 export type { GetObjectOptions } from './sdk/operations/object/get-object.js'
 export type { RemoveOptions } from './sdk/operations/object/remove-object.js'
 export type { RemoveObjectsEntry, RemoveObjectsError } from './sdk/operations/object/remove-objects.js'
+export type { SSECustomerOptions } from './sdk/operations/object/sse-customer-headers.js'
 export type { BucketItemStat, StatObjectOptions } from './sdk/operations/object/stat-object.js'
 export {
   PostPolicy,
