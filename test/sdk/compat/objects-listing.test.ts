@@ -98,6 +98,61 @@ describe('objects', () => {
   })
 })
 
+describe('getObject, removeObject, listenBucketNotification', () => {
+  it('getObject and removeObject: same bytes, same results and errors', async () => {
+    const bucket = await env.bucket()
+    const r = await both(env, async (c, which) => {
+      await c.putObject(bucket, `k-${which}`, 'payload')
+      const body = (await readAll(await c.getObject(bucket, `k-${which}`))).toString()
+      const removed = await c.removeObject(bucket, `k-${which}`)
+      const removedAgain = await c.removeObject(bucket, `k-${which}`)
+      const gone = await c.getObject(bucket, `k-${which}`).catch((e: { code?: string }) => e.code)
+      return { body, removed, removedAgain, gone }
+    })
+    expect(r.silo).toEqual({
+      ok: true,
+      value: { body: 'payload', removed: undefined, removedAgain: undefined, gone: 'NoSuchKey' },
+    })
+    expect(r.minio).toEqual(r.silo)
+    const bad = await both(env, (c) => c.removeObject('Bad_Name', 'k'))
+    expect(normalise(bad.silo)).toEqual(normalise(bad.minio))
+  })
+
+  it('listenBucketNotification: both hear the same record for an upload', async () => {
+    const bucket = await env.bucket()
+    const heard = await both(env, async (c, which) => {
+      const listener = c.listenBucketNotification(bucket, `${which}/`, '.txt', ['s3:ObjectCreated:*'])
+      try {
+        const record = new Promise<Record<string, unknown>>((resolve, reject) => {
+          listener.on('notification', resolve)
+          listener.on('error', reject)
+        })
+        // The subscription is open once the server has answered; an upload before that is not heard.
+        let got: Record<string, unknown> | undefined
+        void record.then((r) => {
+          got = r
+        })
+        for (let attempt = 0; got === undefined && attempt < 50; attempt++) {
+          await c.putObject(bucket, `${which}/a.txt`, 'x')
+          await new Promise((resolve) => setTimeout(resolve, 100))
+        }
+        const { eventName, s3 } = (await record) as {
+          eventName: string
+          s3: { object: { key: string; size: number } }
+        }
+        return { eventName, key: s3.object.key.replace(which, '*'), size: s3.object.size }
+      } finally {
+        listener.stop()
+      }
+    })
+    expect(heard.silo).toEqual({
+      ok: true,
+      value: { eventName: 's3:ObjectCreated:Put', key: '*%2Fa.txt', size: 1 },
+    })
+    expect(heard.minio).toEqual(heard.silo)
+  })
+})
+
 describe('listings', () => {
   async function fill(bucket: string) {
     for (const key of ['a.txt', 'b c.txt', 'dir/x', 'dir/sub/y', 'z%1', 'ü.txt'])
