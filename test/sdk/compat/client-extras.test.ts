@@ -55,6 +55,35 @@ describe('multipart calls', () => {
     expect(again.silo).toMatchObject({ ok: false, code: 'NoSuchUpload' })
   })
 
+  it('removeIncompleteUpload drops every incomplete upload of the key', async () => {
+    const bucket = await env.bucket()
+    const r = await both(env, async (c, which) => {
+      const key = `partial-${which}`
+      await c.initiateNewMultipartUpload(bucket, key, {})
+      const removed = await c.removeIncompleteUpload(bucket, key)
+      return { removed, left: await c.findUploadId(bucket, key) }
+    })
+    expect(r.silo).toEqual({ ok: true, value: { removed: undefined, left: undefined } })
+    expect(r.minio).toEqual(r.silo)
+    // Two uploads of one key: Silo aborts both; minio-js 8 only the newest.
+    const twice = await both(env, async (c, which) => {
+      const key = `twice-${which}`
+      await c.initiateNewMultipartUpload(bucket, key, {})
+      await c.initiateNewMultipartUpload(bucket, key, {})
+      await c.removeIncompleteUpload(bucket, key)
+      return c.findUploadId(bucket, key)
+    })
+    expect(twice.silo).toEqual({ ok: true, value: undefined })
+    expect(twice.minio).toMatchObject({ ok: true, value: expect.any(String) })
+    // Nothing to remove: done for Silo; minio-js 8 aborts `uploadId=undefined` and gets NoSuchUpload.
+    const none = await both(env, (c) => c.removeIncompleteUpload(bucket, 'never-started'))
+    expect(none.silo).toEqual({ ok: true, value: undefined })
+    expect(none.minio).toMatchObject({ ok: false, code: 'NoSuchUpload' })
+    const bad = await both(env, (c) => c.removeIncompleteUpload('Bad_Name', 'k'))
+    expect(bad.silo.ok).toBe(false)
+    expect(bad.minio.ok).toBe(false)
+  })
+
   it('completeMultipartUpload from { part, etag } pairs: same result, object has the headers', async () => {
     const bucket = await env.bucket()
     const result = await both(env, async (c, which) => {

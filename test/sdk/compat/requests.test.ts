@@ -35,6 +35,15 @@ type Raw = {
     returnResponse: boolean,
     cb: (err: unknown, res: unknown) => void,
   ): void
+  makeRequestStream(
+    o: object,
+    body: unknown,
+    sha: string,
+    codes: number[],
+    region: string,
+    returnResponse: boolean,
+    cb: (err: unknown, res: unknown) => void,
+  ): void
   uploadPart(config: object, payload?: unknown): Promise<{ etag: string; key: string; part: number }>
   listObjectsQuery(b: string, p: string, m: string, o: object): Promise<unknown>
   listObjectsV2Query(b: string, p: string, t: string, d: string, n: number, s: string): Promise<unknown>
@@ -108,7 +117,24 @@ describe('makeRequestAsync / makeRequestAsyncOmit / makeRequest / makeRequestStr
           (e, res) => resolve([e, (res as RawInfo).statusCode]),
         ),
       )
+      const streamed = await new Promise<unknown[]>((resolve) =>
+        raw(c).makeRequestStream(
+          {
+            method: 'PUT',
+            bucketName: bucket,
+            objectName: `cb-${which}`,
+            headers: { 'Content-Length': body.length },
+          },
+          Readable.from([body]),
+          sha,
+          [200],
+          '',
+          true,
+          (e, res) => resolve([e, (res as RawInfo).statusCode, typeof (res as RawInfo).headers.etag]),
+        ),
+      )
       return {
+        streamed,
         put: put.statusCode,
         size: head.headers['content-length'],
         removed: removed.statusCode,
