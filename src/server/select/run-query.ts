@@ -1,5 +1,5 @@
 import { applyFromPath, bindCsv, bindJson } from './eval/bind-paths.js'
-import { checkUtf8, countBytes } from './input/byte-stages.js'
+import { checkUtf8, countBytes, InputStreamError, markInputErrors } from './input/byte-stages.js'
 import { readCsvRecords } from './input/csv-records.js'
 import { decompress } from './input/decompress.js'
 import { readJsonRecords } from './input/json-records.js'
@@ -30,7 +30,7 @@ export async function* runQuery(
     input = []
     range = undefined
   }
-  let bytes = countBytes(input, (n) => {
+  let bytes = countBytes(markInputErrors(input), (n) => {
     stats.bytesScanned += n
   })
   bytes = countBytes(decompress(bytes, request.input.compression), (n) => {
@@ -51,9 +51,13 @@ export async function* runQuery(
     request.input.format === 'CSV'
       ? csvOutputs(checkUtf8(bytes), request.input.csv, query, aggregate, writer, inRange, range)
       : jsonOutputs(bytes, request.input.json.type, query, aggregate, writer, inRange)
-  for await (const text of records) {
-    const batch = batches.add(text)
-    if (batch) yield batch
+  try {
+    for await (const text of records) {
+      const batch = batches.add(text)
+      if (batch) yield batch
+    }
+  } catch (e) {
+    throw e instanceof InputStreamError ? e.cause : e
   }
   const last = batches.flush()
   if (last) yield last

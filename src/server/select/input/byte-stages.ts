@@ -1,5 +1,26 @@
 import { selectError } from '../select-error.js'
 
+/**
+ * An error of the object's own stream (a storage read failing), wrapped so that the parsing
+ * stages below let it through instead of reporting it as bad CSV, JSON or compression;
+ * runQuery unwraps it.
+ */
+export class InputStreamError extends Error {
+  override readonly name = 'InputStreamError'
+  constructor(override readonly cause: unknown) {
+    super('reading the object failed')
+  }
+}
+
+/** Passes the object's stream through, wrapping its errors in InputStreamError. */
+export async function* markInputErrors(input: AsyncIterable<Uint8Array> | Iterable<Uint8Array>) {
+  try {
+    yield* input
+  } catch (e) {
+    throw new InputStreamError(e)
+  }
+}
+
 /** Passes `input` through, telling `count` the size of each chunk (the Stats counters). */
 export async function* countBytes(
   input: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,

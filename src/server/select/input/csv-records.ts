@@ -3,6 +3,7 @@ import { CsvError, type Options, parse } from 'csv-parse'
 import { isS3ServerError } from '../../errors.js'
 import { selectError } from '../select-error.js'
 import type { CsvInput } from '../types.js'
+import { InputStreamError } from './byte-stages.js'
 
 /** S3 Select's maxCharsPerRecord: a longer record fails with OverMaxRecordSize. */
 export const MAX_RECORD_SIZE = 1024 * 1024
@@ -103,7 +104,7 @@ export async function* readCsvRecords(
       start = end
     }
   } catch (e) {
-    if (isS3ServerError(e)) throw e
+    if (isS3ServerError(e) || e instanceof InputStreamError) throw e
     if (e instanceof CsvError && e.code === 'CSV_MAX_RECORD_SIZE') {
       throw selectError('OverMaxRecordSize', `A CSV record is longer than ${MAX_RECORD_SIZE} characters.`)
     }

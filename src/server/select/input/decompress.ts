@@ -4,6 +4,7 @@ import unbzip2 from 'unbzip2-stream'
 import { isS3ServerError } from '../../errors.js'
 import { selectError } from '../select-error.js'
 import type { CompressionType } from '../types.js'
+import { InputStreamError } from './byte-stages.js'
 
 /**
  * The object's bytes decompressed as `compression` says, pulled only as fast as they are
@@ -18,11 +19,22 @@ export async function* decompress(input: AsyncIterable<Uint8Array>, compression:
   const decoder: Duplex = compression === 'GZIP' ? createGunzip() : bzip2Decoder()
   // pipeline destroys every stage when one fails or when the reader below stops early, so an
   // abandoned query also closes the storage stream behind `input`.
-  const output = pipeline(Readable.from(input, { objectMode: false }), decoder, () => {})
+  // A failing source makes the bzip2 duplex report "Premature close"; remember the real cause.
+  let sourceError: unknown
+  async function* source() {
+    try {
+      yield* input
+    } catch (e) {
+      sourceError = e
+      throw e
+    }
+  }
+  const output = pipeline(Readable.from(source(), { objectMode: false }), decoder, () => {})
   try {
     for await (const chunk of output) yield chunk as Uint8Array
   } catch (e) {
-    if (isS3ServerError(e)) throw e
+    if (sourceError !== undefined) throw sourceError
+    if (isS3ServerError(e) || e instanceof InputStreamError) throw e
     throw selectError(
       'InvalidCompressionFormat',
       `The object is not valid ${compression}: ${(e as Error).message}`,
