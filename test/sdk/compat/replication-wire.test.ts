@@ -100,7 +100,10 @@ const CONFIG: ReplicationConfigOpts = {
 
 // Structure only: minio-js sends no namespace, Silo sends S3's (both accepted by S3 and MinIO).
 const structure = (xml: string) =>
-  new XMLParser({ ignoreAttributes: true, parseTagValue: false, htmlEntities: true }).parse(xml) as Record<string, unknown>
+  new XMLParser({ ignoreAttributes: true, parseTagValue: false, htmlEntities: true }).parse(xml) as Record<
+    string,
+    unknown
+  >
 
 describe('setBucketReplication', () => {
   it('sends the ReplicationConfiguration minio-js sends, with Content-MD5', async () => {

@@ -101,7 +101,7 @@ describe('getBucketNotification / setBucketNotification / removeAllBucketNotific
     )
   })
 
-  it('parses the answer into minio-js\'s shape (lists always present, Filter flattened)', async () => {
+  it("parses the answer into minio-js's shape (lists always present, Filter flattened)", async () => {
     server.use(
       http.get(
         `${MOCK_BASE}/photos`,
