@@ -1,5 +1,6 @@
 import { selectError } from '../select-error.js'
 import type { CastType } from '../sql/ast.js'
+import { parseTimestamp } from './timestamp.js'
 import { isAbsent, parseNumber, toText, type Value } from './values.js'
 
 function failed(v: Value, type: CastType): Error {
@@ -27,8 +28,8 @@ export function castValue(v: Value, type: CastType): Value {
       return castBool(v)
     case 'TIMESTAMP': {
       if (v instanceof Date) return v
-      const d = typeof v === 'string' ? new Date(v.trim()) : undefined
-      if (!d || Number.isNaN(d.getTime())) throw failed(v, type)
+      const d = typeof v === 'string' ? parseTimestamp(v) : undefined
+      if (!d) throw failed(v, type)
       return d
     }
   }

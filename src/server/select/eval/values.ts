@@ -1,3 +1,5 @@
+import { parseTimestamp } from './timestamp.js'
+
 /**
  * Values during evaluation: `null` is SQL NULL, `undefined` is MISSING (an absent column or
  * key), strings, numbers, booleans, timestamps (Date) and, from JSON input, nested objects and
@@ -39,10 +41,7 @@ function toBoolImplicit(v: Value): boolean | undefined {
 /** `v` as a timestamp when it is one or is a string Date can parse. */
 function toDateImplicit(v: Value): Date | undefined {
   if (v instanceof Date) return v
-  if (typeof v === 'string') {
-    const d = new Date(v.trim())
-    return Number.isNaN(d.getTime()) ? undefined : d
-  }
+  if (typeof v === 'string') return parseTimestamp(v)
   return undefined
 }
 

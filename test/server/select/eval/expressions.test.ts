@@ -246,3 +246,26 @@ describe('LIMIT and SELECT', () => {
     expect(out).toEqual([{ 'Full Name': 'Ann Lee' }])
   })
 })
+
+describe('timestamps', () => {
+  const cases: [string, string | null][] = [
+    ["CAST('2007T' AS TIMESTAMP)", '2007-01-01T00:00:00.000Z'],
+    ["CAST('2007-02-23' AS TIMESTAMP)", '2007-02-23T00:00:00.000Z'],
+    ["CAST('2007-02-23T12:14Z' AS TIMESTAMP)", '2007-02-23T12:14:00.000Z'],
+    ["CAST('2007-02-23T12:14:33.079-08:00' AS TIMESTAMP)", '2007-02-23T20:14:33.079Z'],
+  ]
+  it.each(cases)('%s', async (expr, expected) => {
+    expect(await value(expr)).toBe(expected)
+  })
+
+  it('only ISO 8601 is a timestamp', async () => {
+    for (const text of ['March 7 2020', '2020-02-30', '2020-13-01', '07/03/2020']) {
+      expect(await errorCode(() => value(`CAST('${text}' AS TIMESTAMP)`)), text).toBe('CastFailed')
+    }
+  })
+
+  it('a string compares with a timestamp as a timestamp', async () => {
+    expect(await value("CAST('2020-01-02T00:00:00Z' AS TIMESTAMP) > '2020-01-01'")).toBe(true)
+    expect(await value("CAST('2020-01-02T00:00:00Z' AS TIMESTAMP) = 'yesterday'")).toBe(null)
+  })
+})
