@@ -78,6 +78,7 @@ export const S3_ERRORS = {
     message: 'The list of parts was not in ascending order. Parts must be ordered by part number.',
   },
   InvalidRange: { status: 416, message: 'The requested range is not satisfiable.' },
+  InvalidTag: { status: 400, message: 'The tag provided was not a valid tag.' },
   InvalidRequest: { status: 400, message: 'Invalid request.' },
   // SSE-S3 asked of a server without a master key (MinIO's code and status).
   KMSNotConfigured: {
@@ -115,6 +116,7 @@ export const S3_ERRORS = {
   NoSuchBucket: { status: 404, message: 'The specified bucket does not exist.' },
   NoSuchBucketPolicy: { status: 404, message: 'The bucket policy does not exist.' },
   NoSuchCORSConfiguration: { status: 404, message: 'The CORS configuration does not exist.' },
+  NoSuchTagSet: { status: 404, message: 'The TagSet does not exist.' },
   NoSuchPublicAccessBlockConfiguration: {
     status: 404,
     message: 'The public access block configuration was not found',
