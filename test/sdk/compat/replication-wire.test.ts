@@ -1,70 +1,20 @@
 /**
  * Bucket replication on the wire: the Silo SDK and minio-js (both pointed at a recording HTTP
- * server in this file: msw does not see minio-js's requests) send the same
+ * server: msw does not see minio-js's requests) send the same
  * ReplicationConfiguration for the same `{ role, rules }`, read the same answer into the same
  * result, and refuse the same bad configurations with the same error classes.
  */
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { XMLParser } from 'fast-xml-parser'
-import * as Minio from 'minio'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { Client } from '../../../src/index.js'
+import { describe, expect, it } from 'vitest'
 import type { ReplicationConfigOpts } from '../../../src/sdk/operations/replication/bucket-replication.js'
 import { outcome } from './helpers.js'
+import { useRecorder } from './recorder.js'
 
-interface Seen {
-  method: string
-  url: URL
-  headers: http.IncomingHttpHeaders
-  body: string
-}
-type Answer = { status: number; body?: string }
-
-const seen: Seen[] = []
-let answer: Answer = { status: 200 }
-let recorder: http.Server
-let port = 0
-
-beforeAll(async () => {
-  recorder = http.createServer((req, res) => {
-    const chunks: Buffer[] = []
-    req.on('data', (chunk: Buffer) => chunks.push(chunk))
-    req.on('end', () => {
-      const url = new URL(req.url ?? '/', 'http://localhost')
-      seen.push({
-        method: req.method ?? '',
-        url,
-        headers: req.headers,
-        body: Buffer.concat(chunks).toString(),
-      })
-      res.writeHead(answer.status, answer.body ? { 'content-type': 'application/xml' } : {})
-      res.end(answer.body)
-    })
-  })
-  await new Promise<void>((resolve) => recorder.listen(0, '127.0.0.1', resolve))
-  port = (recorder.address() as AddressInfo).port
-})
-afterEach(() => {
-  seen.length = 0
-  answer = { status: 200 }
-})
-afterAll(async () => {
-  recorder.closeAllConnections()
-  await new Promise((resolve) => recorder.close(resolve))
-})
-
-const options = () => ({
-  endPoint: '127.0.0.1',
-  port,
-  useSSL: false,
-  accessKey: 'AK',
-  secretKey: 'SK',
-  region: 'us-east-1',
-})
-const minio = () => new Minio.Client(options())
-const silo = () => new Client(options())
-const siloAsMinio = () => silo() as unknown as Minio.Client
+const rec = useRecorder()
+const { seen } = rec
+const minio = () => rec.clients().minio
+const silo = () => rec.clients().silo
+const siloAsMinio = () => rec.clients().siloAsMinio
 
 const CONFIG: ReplicationConfigOpts = {
   role: 'arn:minio:replication::b1a8:backup',
@@ -159,7 +109,7 @@ describe('getBucketReplication', () => {
     '</ReplicationConfiguration>'
 
   it('reads the answer into the result minio-js gives', async () => {
-    answer = { status: 200, body: replication }
+    rec.answer = { status: 200, body: replication }
     const ours = await siloAsMinio().getBucketReplication('photos')
     const theirs = await minio().getBucketReplication('photos')
     expect(ours).toEqual(theirs)
@@ -190,7 +140,7 @@ describe('getBucketReplication', () => {
   })
 
   it('rejects with the server error (and through the callback)', async () => {
-    answer = {
+    rec.answer = {
       status: 404,
       body: '<Error><Code>ReplicationConfigurationNotFoundError</Code><Message>none</Message></Error>',
     }
@@ -203,7 +153,7 @@ describe('getBucketReplication', () => {
 
 describe('removeBucketReplication', () => {
   it('sends DELETE ?replication', async () => {
-    answer = { status: 204 }
+    rec.answer = { status: 204 }
     await silo().removeBucketReplication('photos')
     await minio().removeBucketReplication('photos')
     expect(seen.map((r) => `${r.method} ${r.url.pathname}`)).toEqual(['DELETE /photos', 'DELETE /photos'])
