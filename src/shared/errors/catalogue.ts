@@ -53,6 +53,11 @@ export const S3_ERRORS = {
   },
   InvalidArgument: { status: 400, message: 'Invalid argument.' },
   InvalidBucketName: { status: 400, message: 'The specified bucket is not valid.' },
+  // A request the bucket's current state does not allow (suspending versioning on an object-lock bucket).
+  InvalidBucketState: {
+    status: 409,
+    message: 'The request is not valid with the current state of the bucket.',
+  },
   InvalidDigest: { status: 400, message: 'The Content-MD5 you specified is not valid.' },
   // An SSE-C algorithm other than AES256 (S3's code for it).
   InvalidEncryptionAlgorithmError: {
