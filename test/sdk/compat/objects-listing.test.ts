@@ -124,7 +124,7 @@ describe('getObject, removeObject, listenBucketNotification', () => {
       const listener = c.listenBucketNotification(bucket, `${which}/`, '.txt', ['s3:ObjectCreated:*'])
       try {
         const record = new Promise<Record<string, unknown>>((resolve, reject) => {
-          listener.on('notification', resolve)
+          listener.on('notification', (event: unknown) => resolve(event as Record<string, unknown>))
           listener.on('error', reject)
         })
         // The subscription is open once the server has answered; an upload before that is not heard.
