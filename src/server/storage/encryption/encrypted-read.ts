@@ -23,7 +23,8 @@ export function streamsOf(raw: ObjectInfo, record: SseRecord): StoredStream[] {
 /**
  * Reads plaintext `range` (validated against the plaintext size by the caller) of the encrypted
  * object `raw` describes: only the stored packages covering it are read (one ranged read, plus
- * the first stream's 32-byte salt when the range starts past its first package).
+ * the first stream's 32-byte salt when the range starts past its first package). Without a
+ * range, `whole` is the backend's read of the whole object, whose info `raw` is.
  */
 export async function readEncrypted(
   inner: ObjectLayer,
@@ -31,6 +32,7 @@ export async function readEncrypted(
   raw: ObjectInfo,
   range: ByteRange | undefined,
   customerKey: CustomerKey | undefined,
+  whole?: GetObjectResult,
 ): Promise<GetObjectResult> {
   const record = readSseRecord(raw.headers)!
   const objectKey = openObjectKey(options, record, raw.bucket, raw.key, customerKey)
@@ -47,7 +49,8 @@ export async function readEncrypted(
     firstSalt = salt.data ?? (await collect(salt.body))
   }
   if (!plan.stored) return { info, body: Readable.from([]) }
-  const stored = await inner.getObject(raw.bucket, raw.key, plan.stored)
+  // A whole-object read already opened (`whole`, the read `raw` came from) is the range needed.
+  const stored = whole ?? (await inner.getObject(raw.bucket, raw.key, plan.stored))
   try {
     requireSameObject(raw, stored.info)
   } catch (error) {

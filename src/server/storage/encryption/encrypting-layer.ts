@@ -1,5 +1,6 @@
 import { S3ServerError } from '../../errors.js'
 import type {
+  ByteRange,
   CustomerKey,
   GetObjectResult,
   ObjectInfo,
@@ -62,14 +63,12 @@ export function createEncryptingLayer(inner: ObjectLayer, options: EncryptionOpt
     putObject: (input) => putObject(inner, options, input),
 
     async getObject(bucket, key, range, readOptions) {
+      const customerKey = readOptions?.customerKey
       for (let attempt = 1; ; attempt++) {
-        const result = await inner.getObject(bucket, key, range)
-        const record = readSseRecord(result.info.headers)
-        checkOrDrop(result, record, readOptions?.customerKey)
-        if (!record) return withInfo(result, publicObjectInfo(result.info))
-        if (!result.data) result.body.destroy()
         try {
-          return await readEncrypted(inner, options, result.info, range, readOptions?.customerKey)
+          return range
+            ? await getRange(inner, options, bucket, key, range, customerKey)
+            : await getWhole(inner, options, bucket, key, customerKey)
         } catch (error) {
           // The object was replaced between reading its metadata and its bytes: read the new one.
           if (attempt < 3 && error instanceof ObjectChangedError) continue
@@ -135,6 +134,52 @@ async function putObject(
     etag: sealed.etag,
   })
   return publicObjectInfo(stored, encryption.kind === 'SSE-C' ? encryption.keyMd5 : undefined)
+}
+
+/** A whole object: the backend's read of it is the plaintext or the stored streams to decrypt. */
+async function getWhole(
+  inner: ObjectLayer,
+  options: EncryptionOptions,
+  bucket: string,
+  key: string,
+  customerKey: CustomerKey | undefined,
+): Promise<GetObjectResult> {
+  const result = await inner.getObject(bucket, key)
+  const record = readSseRecord(result.info.headers)
+  checkOrDrop(result, record, customerKey)
+  if (!record) return withInfo(result, publicObjectInfo(result.info))
+  try {
+    return await readEncrypted(inner, options, result.info, undefined, customerKey, result)
+  } catch (error) {
+    // The key did not open (say): the read opened is closed, not left to the garbage collector.
+    if (!result.data) result.body.destroy()
+    throw error
+  }
+}
+
+/**
+ * A range: the metadata first, since an encrypted object's plaintext range is not the stored
+ * range to read (nothing is opened that is not read).
+ */
+async function getRange(
+  inner: ObjectLayer,
+  options: EncryptionOptions,
+  bucket: string,
+  key: string,
+  range: ByteRange,
+  customerKey: CustomerKey | undefined,
+): Promise<GetObjectResult> {
+  const raw = await inner.headObject(bucket, key)
+  const record = readSseRecord(raw.headers)
+  checkCustomerKey(record, customerKey)
+  if (record) return readEncrypted(inner, options, raw, range, customerKey)
+  const result = await inner.getObject(bucket, key, range)
+  if (readSseRecord(result.info.headers)) {
+    // Replaced by an encrypted object since the metadata was read: never hand out its bytes.
+    if (!result.data) result.body.destroy()
+    throw new ObjectChangedError(raw)
+  }
+  return withInfo(result, publicObjectInfo(result.info))
 }
 
 /**
