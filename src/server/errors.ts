@@ -11,6 +11,11 @@ export class S3ServerError extends Error {
   readonly status: number
   /** Extra elements rendered into the XML error body (e.g. BucketName, Key, ArgumentName). */
   readonly details: Record<string, string>
+  /**
+   * Response headers the answer carries besides the error body: a read that met a delete marker
+   * answers `x-amz-delete-marker: true` and its `x-amz-version-id` (storage/common/version-errors.ts).
+   */
+  readonly headers: Record<string, string> = {}
 
   /**
    * `status` replaces the catalogue's only where S3 answers one code with two statuses

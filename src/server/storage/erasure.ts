@@ -93,7 +93,11 @@ export async function openErasure(dirs: string[], options: ErasureOptions = {}):
     putObject: (input) => putObject(ctx, input),
     getObject: (bucket, key, range) => getObject(ctx, bucket, key, range),
     headObject: (bucket, key) => headObject(ctx, bucket, key),
-    deleteObject: (bucket, key) => deleteObject(ctx, bucket, key),
+    // Versions (options) come with issue 14's versioning-erasure.
+    deleteObject: async (bucket, key) => {
+      await deleteObject(ctx, bucket, key)
+      return {}
+    },
     listObjects: (input) => listObjects(ctx, input),
     copyObject: (input) => copyObject(ctx, input),
     createMultipartUpload: (input) => createMultipartUpload(ctx, input),

@@ -93,6 +93,24 @@ export async function openLocalDrive(dir: string, options: DriveOptions = {}): P
       return result.data ? { object, data: result.data } : { object, body: result.body }
     },
     deleteObject: (bucket, key) => deleteObject(drive, bucket, key),
+    putDeleteMarker: async () => {
+      throw new S3ServerError(
+        'NotImplemented',
+        'Versioning on a local drive is not implemented yet (issue 14).',
+      )
+    },
+    updateObjectMeta: async () => {
+      throw new S3ServerError(
+        'NotImplemented',
+        'Versioning on a local drive is not implemented yet (issue 14).',
+      )
+    },
+    listObjectVersions: async () => {
+      throw new S3ServerError(
+        'NotImplemented',
+        'Versioning on a local drive is not implemented yet (issue 14).',
+      )
+    },
     listObjects: async (input) => {
       const page = listObjects(drive, input)
       return { ...page, objects: page.objects.map(toDriveObject) }

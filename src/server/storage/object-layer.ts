@@ -43,6 +43,54 @@ export interface ObjectEncryption {
  */
 export interface ReadOptions {
   customerKey?: CustomerKey
+  /**
+   * The version to read (`'null'` for the null version); absent: the latest. An unknown ID is
+   * NoSuchVersion, a malformed one InvalidArgument, one naming a delete marker 405
+   * MethodNotAllowed; without an ID, a latest version that is a delete marker is NoSuchKey. The
+   * delete-marker answers carry `x-amz-delete-marker: true` and `x-amz-version-id` in
+   * S3ServerError.headers (common/version-errors.ts).
+   */
+  versionId?: string
+}
+
+/**
+ * A bucket's versioning state as a write sees it (issue 14). The handler reads it from the
+ * bucket's versioning document on every request and passes it (undefined: the bucket never had
+ * versioning):
+ * - `Enabled`: the write makes a new version with a new, unique version ID (common/version-id.ts);
+ *   the versions before it stay, noncurrent;
+ * - `Suspended`: the write replaces the null version (`versionId: 'null'`), and only it;
+ * - undefined: one object per key, as before versioning existed.
+ */
+export type VersioningState = 'Enabled' | 'Suspended'
+
+/** Options of deleteObject. */
+export interface DeleteObjectOptions {
+  /**
+   * Removes exactly this version or delete marker (`'null'`: the null version); a version the key
+   * does not have succeeds (nothing removed), a malformed ID is InvalidArgument. When it is the
+   * latest, the next newest becomes the latest.
+   */
+  versionId?: string
+  /**
+   * Without versionId: `Enabled` writes a delete marker as the new latest version (new version
+   * ID; the object's versions stay); `Suspended` removes the null version and writes a null delete
+   * marker as the latest; undefined removes the object (as before versioning).
+   */
+  versioning?: VersioningState
+  /**
+   * Called under the key's lock with the version about to be removed (not for a marker being
+   * added): throw (AccessDenied for a locked version...) to refuse; nothing changes.
+   */
+  check?: (current: ObjectInfo) => void
+}
+
+/** What deleteObject did: the version it removed or the delete marker it wrote. */
+export interface DeleteObjectResult {
+  /** The version removed or the marker written (`x-amz-version-id`); absent when unversioned. */
+  versionId?: string
+  /** The marker written, or a marker removed by its ID (`x-amz-delete-marker: true`). */
+  deleteMarker?: boolean
 }
 
 /** Metadata stored with an object and returned by HEAD/GET. */
@@ -75,6 +123,16 @@ export interface ObjectInfo {
   uploadId?: string
   /** Set when the object is stored encrypted (the encrypting layer reports it; never the key). */
   encryption?: ObjectEncryption
+  /**
+   * The version's ID: a 32-hex-digit ID (common/version-id.ts) or `'null'` (the null version).
+   * Undefined for an object written while its bucket never had versioning, which is the null
+   * version once versioning is enabled (listObjectVersions reports it as `'null'`).
+   */
+  versionId?: string
+  /** A delete marker (listObjectVersions only: the other calls never return one). */
+  deleteMarker?: boolean
+  /** listObjectVersions: whether this is the key's latest version. */
+  isLatest?: boolean
 }
 
 export interface PutObjectInput {
@@ -106,6 +164,8 @@ export interface PutObjectInput {
   etag?: () => string
   /** Server-side encryption to store the object with (handled by the encrypting layer). */
   encryption?: EncryptionRequest
+  /** The bucket's versioning state, read by the handler for this request (see VersioningState). */
+  versioning?: VersioningState
 }
 
 /** Inclusive byte range, already validated against the object's size by the caller. */
@@ -204,6 +264,8 @@ export interface CompleteMultipartUploadInput {
    * replace the upload's `x-amz-checksum-*` headers (its requested algorithm) in the object.
    */
   checksumHeaders?: Record<string, string>
+  /** The bucket's versioning state, read by the handler for this request (see VersioningState). */
+  versioning?: VersioningState
 }
 
 export interface ListPartsInput {
@@ -260,6 +322,13 @@ export interface ListMultipartUploadsResult {
 export interface CopyObjectInput {
   sourceBucket: string
   sourceKey: string
+  /**
+   * The source's version (`'null'`: its null version); absent: its latest. As ReadOptions.versionId:
+   * NoSuchVersion, InvalidArgument, and a delete marker is 405 (by ID) or NoSuchKey (latest).
+   */
+  sourceVersionId?: string
+  /** The destination bucket's versioning state (see VersioningState). */
+  versioning?: VersioningState
   bucket: string
   key: string
   /**
@@ -269,6 +338,11 @@ export interface CopyObjectInput {
   metadata?: { contentType?: string; headers: Record<string, string> }
   /** The destination's storage class; absent: as the metadata (source's or new) says. */
   storageClass?: StorageClass
+  /**
+   * The destination's tags as stored headers (`x-amz-tagging-directive: REPLACE`; `{}` for no
+   * tags); absent keeps the source's tags, whichever the metadata directive.
+   */
+  tags?: Record<string, string>
   /**
    * The destination's full-object checksum computed for the copy (CopyObject's
    * `x-amz-checksum-algorithm`: `{ 'x-amz-checksum-sha256': 'b64' }`); replaces the source's.
@@ -295,6 +369,8 @@ export interface CopyObjectInput {
 export interface UploadPartCopyInput {
   sourceBucket: string
   sourceKey: string
+  /** The source's version, as CopyObjectInput.sourceVersionId. */
+  sourceVersionId?: string
   /** The bytes of the source to copy, already validated against its size; absent: all of them. */
   range?: ByteRange
   bucket: string
@@ -313,6 +389,31 @@ export interface UploadPartCopyInput {
   signal?: AbortSignal
 }
 
+/**
+ * One page of ListObjectVersions. Paging is S3's: `keyMarker` alone starts after every version
+ * of that key; with `versionIdMarker` (`'null'` allowed), after that version of it.
+ */
+export interface ListObjectVersionsInput {
+  bucket: string
+  prefix?: string
+  delimiter?: string
+  keyMarker?: string
+  versionIdMarker?: string
+  /** 0..1000, default 1000: versions, delete markers and common prefixes count alike. */
+  maxKeys?: number
+}
+
+export interface ListObjectVersionsResult {
+  /** Versions and delete markers (`deleteMarker`), each with `versionId` and `isLatest`. */
+  versions: ObjectInfo[]
+  commonPrefixes: string[]
+  isTruncated: boolean
+  /** When truncated: the last key (or common prefix) returned... */
+  nextKeyMarker?: string
+  /** ...and, when it was a version, its ID. */
+  nextVersionIdMarker?: string
+}
+
 /** What S3 requests, the admin API, IAM and bucket events do with storage. */
 export interface ObjectLayer {
   /** Backend kind as `info` reports it ('FS' for one drive, 'Erasure' for several). */
@@ -329,9 +430,38 @@ export interface ObjectLayer {
    * rules apply; without, it is a metadata lookup (authorization, ACLs) that needs no key.
    */
   headObject(bucket: string, key: string, options?: ReadOptions): Promise<ObjectInfo>
-  /** Deleting a missing key succeeds (S3 semantics); a missing bucket is NoSuchBucket. */
-  deleteObject(bucket: string, key: string): Promise<void>
+  /**
+   * Deleting a missing key succeeds (S3 semantics); a missing bucket is NoSuchBucket. See
+   * DeleteObjectOptions for versions and delete markers. Resolves with what was removed or
+   * written (`{}` for an unversioned delete).
+   */
+  deleteObject(bucket: string, key: string, options?: DeleteObjectOptions): Promise<DeleteObjectResult>
+  /**
+   * Keys in UTF-8 byte order with their latest version's info; a key whose latest version is a
+   * delete marker is not listed.
+   */
   listObjects(input: ListObjectsInput): Promise<ListObjectsResult>
+  /**
+   * ListObjectVersions: every version and delete marker, keys in UTF-8 byte order, a key's
+   * versions newest first. NoSuchBucket. Optional until every backend has it (the erasure set's
+   * lands with issue 14's versioning-erasure); the handler answers NotImplemented without it.
+   */
+  listObjectVersions?(input: ListObjectVersionsInput): Promise<ListObjectVersionsResult>
+  /**
+   * Atomically rewrites one version's stored headers (`versionId` absent: the latest) without
+   * touching its bytes, ETag or Last-Modified: `update` gets a copy of the stored headers
+   * (internal ones included) under the key's lock and returns the new set. Tagging, retention
+   * and legal hold keep their values in internal headers (`x-silo-internal-*`) through it.
+   * Resolves with the version's new info. NoSuchKey (a latest delete marker too), NoSuchVersion,
+   * 405 MethodNotAllowed for a delete marker named by ID; what `update` throws, unchanged.
+   * Optional until every backend has it (as listObjectVersions).
+   */
+  updateObjectMetadata?(
+    bucket: string,
+    key: string,
+    versionId: string | undefined,
+    update: (headers: Record<string, string>) => Record<string, string>,
+  ): Promise<ObjectInfo>
   /** Copies an object (NoSuchKey / NoSuchBucket for a missing source or target bucket). */
   copyObject(input: CopyObjectInput): Promise<ObjectInfo>
   /** Starts a multipart upload and returns its ID. */

@@ -48,7 +48,10 @@ export async function openSingleDrive(dir: string, options: SingleDriveOptions =
     putObject: (input) => putObject(drive, input),
     getObject: (bucket, key, range) => getObject(drive, bucket, key, range),
     headObject: async (bucket, key) => headObject(drive, bucket, key),
-    deleteObject: (bucket, key) => deleteObject(drive, bucket, key),
+    deleteObject: async (bucket, key) => {
+      await deleteObject(drive, bucket, key)
+      return {}
+    },
     listObjects: async (input) => listObjects(drive, input),
     copyObject: (input) => copyObject(drive, input),
     createMultipartUpload: (input) => createMultipartUpload(drive, input),

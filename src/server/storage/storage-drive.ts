@@ -36,6 +36,37 @@ export interface DriveObject {
   modified: number
   /** The writer's metadata, as given; undefined for a record no writer of this interface made. */
   meta?: string
+  /**
+   * Versioned records (issue 14): the version's ID (`'null'` for the null version), its order
+   * token (DriveVersion.order), whether it is a delete marker (a record without a file: size 0,
+   * etag ''), and in version listings whether it is the key's latest. All absent on a record
+   * written without `version` (an unversioned bucket's).
+   */
+  versionId?: string
+  order?: string
+  deleteMarker?: boolean
+  isLatest?: boolean
+}
+
+/**
+ * How a versioned record joins the versions of its key on a drive. The caller makes both tokens
+ * (common/version-id.ts) and hands the same ones to every drive, so drives order versions alike.
+ *
+ * One rule for every versioned write (new version, null version, heal): a record with the same
+ * version ID is replaced wherever it is among the key's versions (its file removed); the record
+ * then takes its place by `order` (smaller = newer), and the one with the smallest order is the
+ * latest. So a versioned PUT is `{ id: token, order: token }`, a PUT under Suspended is
+ * `{ id: 'null', order: fresh token }` (it replaces the null version and becomes the latest), and
+ * heal writes a version with the ID and order another drive lists for it.
+ *
+ * A record already on the drive without an order (written unversioned) counts as the null version
+ * with the order `legacyVersionToken(modified)`.
+ */
+export interface DriveVersion {
+  /** A version ID (32 hex digits) or `'null'`. */
+  id: string
+  /** Order token, 32 hex digits. */
+  order: string
 }
 
 /** An object's record and the bytes of a range of its file. */
@@ -62,6 +93,11 @@ export interface DriveListInput {
   startAfter?: string
   /** 0..1000, default 1000. */
   maxKeys?: number
+  /**
+   * List keys whose latest version is a delete marker too (their marker's record): the erasure
+   * set needs them to agree on what is latest. Default false: such keys are left out.
+   */
+  withDeleteMarkers?: boolean
 }
 
 export interface DriveListResult {
@@ -93,6 +129,28 @@ export interface StagedShard {
 export interface ShardRecord {
   etag: string
   meta: string
+  /** A versioned write: how the record joins its key's versions (absent: replaces the record). */
+  version?: DriveVersion
+}
+
+/** A page of a bucket's versions (ListObjectVersions' paging, as ListObjectVersionsInput). */
+export interface DriveVersionsInput {
+  bucket: string
+  prefix?: string
+  delimiter?: string
+  keyMarker?: string
+  versionIdMarker?: string
+  /** 0..1000, default 1000. */
+  maxKeys?: number
+}
+
+export interface DriveVersionsResult {
+  /** Keys in UTF-8 byte order, a key's versions by order (newest first), markers included. */
+  versions: DriveObject[]
+  commonPrefixes: string[]
+  isTruncated: boolean
+  nextKeyMarker?: string
+  nextVersionIdMarker?: string
 }
 
 /** An upload in progress on a drive. */
@@ -160,20 +218,58 @@ export interface StorageDrive {
   /** BucketAlreadyOwnedByYou when present. */
   createBucket(name: string, region: string): Promise<DriveBucket>
   /**
-   * NoSuchBucket when absent, BucketNotEmpty while it holds a record; its documents and uploads
+   * NoSuchBucket when absent, BucketNotEmpty while it holds a record (a version or delete marker
+   * too); its documents and uploads
    * in progress (with their parts) go with it.
    */
   deleteBucket(name: string): Promise<void>
 
-  /** The record of `bucket/key`: NoSuchKey, or NoSuchBucket when the bucket is absent. */
-  readObject(bucket: string, key: string): Promise<DriveObject>
+  /**
+   * The record of `bucket/key`: NoSuchKey, or NoSuchBucket when the bucket is absent. With
+   * `versionId` that version's record (NoSuchVersion when the drive lacks it); without, the
+   * latest, which may be a delete marker (`deleteMarker: true`): the caller decides the answer.
+   */
+  readObject(bucket: string, key: string, versionId?: string): Promise<DriveObject>
   /**
    * The record and the bytes `range` of its file, opened before the call returns (a record
-   * replaced meanwhile does not take them away). NoSuchKey / NoSuchBucket as readObject.
+   * replaced meanwhile does not take them away). NoSuchKey / NoSuchBucket / NoSuchVersion as
+   * readObject; a delete marker (latest or by ID) has no file: MethodNotAllowed.
    */
-  readShard(bucket: string, key: string, range: DriveRange): Promise<DriveRead>
-  /** Removes the record and its file; a missing key succeeds, a missing bucket is NoSuchBucket. */
-  deleteObject(bucket: string, key: string): Promise<void>
+  readShard(bucket: string, key: string, range: DriveRange, versionId?: string): Promise<DriveRead>
+  /**
+   * Removes the record and its file; a missing key succeeds, a missing bucket is NoSuchBucket.
+   * With `versionId`, exactly that version or delete marker (a missing one succeeds); when it was
+   * the latest, the next by order becomes the latest. Without, the latest record, as before
+   * versioning (the caller writes delete markers with putDeleteMarker).
+   */
+  deleteObject(bucket: string, key: string, versionId?: string): Promise<void>
+  /**
+   * Writes a delete marker (a record without a file) as a version of `bucket/key`, by
+   * DriveVersion's rule (a null marker replaces the null version and its file). `modified` is the
+   * marker's Last-Modified, the same on every drive. NoSuchBucket.
+   */
+  putDeleteMarker(input: {
+    bucket: string
+    key: string
+    version: DriveVersion
+    modified: number
+    meta?: string
+  }): Promise<void>
+  /**
+   * Replaces one record's metadata (`versionId` absent: the latest's) without touching its file,
+   * ETag or Last-Modified; only while it is still `ifMeta` (else InternalError: it changed since
+   * the caller read it). NoSuchKey / NoSuchVersion / NoSuchBucket; a delete marker is
+   * MethodNotAllowed.
+   */
+  updateObjectMeta(input: {
+    bucket: string
+    key: string
+    versionId?: string
+    ifMeta: string
+    meta: string
+  }): Promise<void>
+  /** A page of the bucket's versions and delete markers; NoSuchBucket. */
+  listObjectVersions(input: DriveVersionsInput): Promise<DriveVersionsResult>
   /** NoSuchBucket when the bucket is absent. */
   listObjects(input: DriveListInput): Promise<DriveListResult>
 
@@ -194,7 +290,8 @@ export interface StorageDrive {
   writeShard(place: ShardPlace, body: AsyncIterable<Uint8Array>): Promise<StagedShard>
   /**
    * Makes a staged shard file the record of its place, in one commit: an object's record replaces
-   * the previous one (whose file is then removed), a part replaces the part of that number.
+   * the previous one (whose file is then removed), or with `record.version` joins the key's
+   * versions by DriveVersion's rule; a part replaces the part of that number (`version` ignored).
    * NoSuchBucket (NoSuchUpload for a part) when the place went away meanwhile: the file is
    * removed and nothing changes. An unknown id is an error (not an S3 answer).
    */
@@ -210,10 +307,14 @@ export interface StorageDrive {
   linkShard(input: {
     sourceBucket: string
     sourceKey: string
+    /** The source's version (absent: its latest); NoSuchVersion, MethodNotAllowed for a marker. */
+    sourceVersionId?: string
     bucket: string
     key: string
     ifMeta: string
     meta: string
+    /** The copy as a version of the target (absent: replaces its record). */
+    version?: DriveVersion
   }): Promise<void>
 
   /** Records an upload under `uploadId` (one of common/upload-id.ts); NoSuchBucket. */
@@ -237,6 +338,8 @@ export interface StorageDrive {
     uploadId: string
     parts: Array<{ partNumber: number; etag: string }>
     meta: string
+    /** The object as a version of its key (absent: replaces its record). */
+    version?: DriveVersion
   }): Promise<void>
 
   /** A bucket's document by name, or undefined; NoSuchBucket. */
@@ -252,7 +355,7 @@ export interface StorageDrive {
   /** The paths of server-wide documents starting with `prefix`, sorted. */
   listSystemDocuments(prefix: string): Promise<string[]>
 
-  /** Bytes of the records' files. */
+  /** Bytes of the records' files (noncurrent versions' included). */
   usedBytes(): Promise<number>
   /** Closes the drive; staged shard files not committed are dropped. */
   close(): Promise<void>

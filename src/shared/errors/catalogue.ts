@@ -127,6 +127,10 @@ export const S3_ERRORS = {
     message: 'The public access block configuration was not found',
   },
   NoSuchKey: { status: 404, message: 'The specified key does not exist.' },
+  NoSuchVersion: {
+    status: 404,
+    message: 'The specified version does not exist.',
+  },
   NoSuchUpload: {
     status: 404,
     message:
