@@ -3,7 +3,7 @@ import type { AggregateName, Expr, PathStep } from '../sql/ast.js'
 import { type Accumulator, createAccumulator } from './aggregates.js'
 import { castValue } from './cast.js'
 import { FUNCTIONS } from './functions.js'
-import { likeToRegExp } from './like.js'
+import { compileLike } from './like.js'
 import { compareValues, isAbsent, toNumberImplicit, toText, type Value } from './values.js'
 
 /** An expression compiled to a function of one input record. */
@@ -96,7 +96,7 @@ export function compileExpression<R>(
     case 'binary':
       return compileBinary(expr.op, sub(expr.left), sub(expr.right))
     case 'like':
-      return compileLike(expr, sub)
+      return compileLikeExpression(expr, sub)
     case 'between': {
       const [value, low, high] = [sub(expr.value), sub(expr.low), sub(expr.high)]
       return (row) => {
@@ -187,12 +187,15 @@ function compileBinary<R>(op: string, left: Evaluate<R>, right: Evaluate<R>): Ev
   }
 }
 
-function compileLike<R>(expr: Extract<Expr, { kind: 'like' }>, sub: (e: Expr) => Evaluate<R>): Evaluate<R> {
+function compileLikeExpression<R>(
+  expr: Extract<Expr, { kind: 'like' }>,
+  sub: (e: Expr) => Evaluate<R>,
+): Evaluate<R> {
   const value = sub(expr.value)
   const pattern = sub(expr.pattern)
   const escapeOf = expr.escape ? sub(expr.escape) : () => undefined
   let cachedKey: string | undefined
-  let cached: RegExp | undefined
+  let cached: ((text: string) => boolean) | undefined
   return (row) => {
     const v = value(row)
     const p = pattern(row)
@@ -202,9 +205,9 @@ function compileLike<R>(expr: Extract<Expr, { kind: 'like' }>, sub: (e: Expr) =>
     const escapeText = e === undefined ? undefined : toText(e)
     const key = `${escapeText ?? ''}\u0000${patternText}`
     if (key !== cachedKey) {
-      cached = likeToRegExp(patternText, escapeText)
+      cached = compileLike(patternText, escapeText)
       cachedKey = key
     }
-    return cached!.test(toText(v)) !== expr.negated
+    return cached!(toText(v)) !== expr.negated
   }
 }

@@ -1,6 +1,6 @@
 import { positionOf, stripQualifier } from '../eval/bind-paths.js'
 import { FUNCTIONS } from '../eval/functions.js'
-import { likeToRegExp } from '../eval/like.js'
+import { compileLike } from '../eval/like.js'
 import { selectError } from '../select-error.js'
 import type { Expr, Query } from './ast.js'
 
@@ -75,8 +75,8 @@ function checkExpr(expr: Expr, query: Query, context: CheckContext, inAggregate:
     case 'like':
       if (expr.pattern.kind === 'literal' && typeof expr.pattern.value === 'string') {
         const escapeChar = expr.escape?.kind === 'literal' ? expr.escape.value : undefined
-        if (expr.escape === undefined) likeToRegExp(expr.pattern.value, undefined)
-        else if (typeof escapeChar === 'string') likeToRegExp(expr.pattern.value, escapeChar)
+        if (expr.escape === undefined) compileLike(expr.pattern.value, undefined)
+        else if (typeof escapeChar === 'string') compileLike(expr.pattern.value, escapeChar)
       }
       break
     case 'path':
