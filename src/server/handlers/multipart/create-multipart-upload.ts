@@ -2,6 +2,7 @@ import { readNodeHeaders } from '../../auth/refuse-unhonoured-headers.js'
 import type { Handler } from '../../context.js'
 import { sendXml } from '../../response/send.js'
 import { renderXml } from '../../response/xml.js'
+import { requestTagHeaders } from '../../tagging/object-tags.js'
 import { encryptionHeaders, writeEncryption } from '../encryption/request-encryption.js'
 import { readObjectMetadata } from '../objects/object-metadata.js'
 import { readUploadChecksumAlgorithm } from './upload-checksum-algorithm.js'
@@ -9,7 +10,8 @@ import { readUploadChecksumAlgorithm } from './upload-checksum-algorithm.js'
 /**
  * CreateMultipartUpload (POST ?uploads): records the object's metadata and the checksum
  * algorithm asked for (`x-amz-checksum-algorithm`) and the object's encryption (the request's,
- * else the bucket's default), answers the upload ID.
+ * else the bucket's default), and the tags of `x-amz-tagging` (the completed object gets them),
+ * answers the upload ID.
  */
 export const handleCreateMultipartUpload: Handler = async ({ ctx, req, res, route }) => {
   const { contentType, headers } = readObjectMetadata(req.headers)
@@ -17,7 +19,11 @@ export const handleCreateMultipartUpload: Handler = async ({ ctx, req, res, rout
     bucket: route.bucket,
     key: route.key,
     contentType,
-    headers: { ...headers, ...readUploadChecksumAlgorithm(req.headers) },
+    headers: {
+      ...headers,
+      ...readUploadChecksumAlgorithm(req.headers),
+      ...requestTagHeaders(req.headers['x-amz-tagging']),
+    },
     encryption: await writeEncryption(ctx.storage, route.bucket, readNodeHeaders(req.headers)),
   })
   for (const [name, value] of Object.entries(encryptionHeaders(upload.encryption))) res.setHeader(name, value)

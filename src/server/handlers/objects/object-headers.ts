@@ -1,6 +1,8 @@
 import { validateHeaderValue } from 'node:http'
 import { S3ServerError } from '../../errors.js'
+import { isInternalHeader } from '../../storage/common/internal-headers.js'
 import type { ObjectInfo } from '../../storage/object-layer.js'
+import { tagCount } from '../../tagging/object-tags.js'
 import { encryptionHeaders } from '../encryption/request-encryption.js'
 import { isChecksumHeader } from './checksum-headers.js'
 import { encodeMetadataValue } from './metadata-text.js'
@@ -17,8 +19,8 @@ const OVERRIDES: ReadonlyArray<readonly [string, string]> = [
 
 /**
  * Response headers describing a stored object: ETag (quoted), Last-Modified, Content-Type, the
- * stored metadata and the object's encryption (never a key), with GetObject's `response-*`
- * overrides applied.
+ * stored metadata (never the server's internal records) and the object's encryption (never a
+ * key), `x-amz-tagging-count` when it has tags, with GetObject's `response-*` overrides applied.
  *
  * @example res.writeHead(200, { ...objectHeaders(info, route.query), 'content-length': info.size })
  */
@@ -33,6 +35,8 @@ export function objectHeaders(
     'content-type': info.contentType,
     ...encryptionHeaders(info.encryption),
   }
+  const tags = tagCount(info)
+  if (tags > 0) headers['x-amz-tagging-count'] = String(tags)
   for (const [name, value] of query) {
     const header = OVERRIDES.find(([param]) => param === name)?.[1]
     if (header) headers[header] = checkOverride(name, header, value)
@@ -41,11 +45,12 @@ export function objectHeaders(
 }
 
 // Non-ASCII user metadata goes out RFC 2047-encoded, as S3 returns it (see metadata-text.ts).
-// Stored checksums go out only when asked for (see checksumResponseHeaders).
+// Stored checksums go out only when asked for (see checksumResponseHeaders); the server's internal
+// records (x-silo-internal-*: tags, encryption) never.
 function withEncodedMetadata(stored: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {}
   for (const [name, value] of Object.entries(stored)) {
-    if (isChecksumHeader(name)) continue
+    if (isChecksumHeader(name) || isInternalHeader(name)) continue
     out[name] = name.startsWith('x-amz-meta-') ? encodeMetadataValue(value) : value
   }
   return out

@@ -1,4 +1,5 @@
 import type { CopyObjectInput } from '../object-layer.js'
+import { TAGS_HEADER } from './internal-headers.js'
 import { lowerCaseKeys } from './lower-case-keys.js'
 import { withStorageClass } from './storage-class.js'
 
@@ -9,13 +10,14 @@ const CHECKSUM_PREFIX = 'x-amz-checksum-'
  * The destination's Content-Type and stored headers: the source's (COPY) or the request's
  * (REPLACE). A REPLACE keeps the source's full-object checksum (`x-amz-checksum-*`): it is a
  * fact about the copied bytes, which S3 keeps unless the copy asks for another algorithm (then
- * `input.checksum`, computed over the bytes, replaces it). The
+ * `input.checksum`, computed over the bytes, replaces it). The tags are the source's unless
+ * `input.tags` replaces them (S3's tagging directive is apart from the metadata directive). The
  * storage class is the request's when given (S3 stores a copy in the class the request names).
  *
  * @example copyMetadataOf(input, { contentType: 'text/plain', headers: { 'x-amz-meta-a': '1' } })
  */
 export function copyMetadataOf(
-  input: Pick<CopyObjectInput, 'metadata' | 'storageClass' | 'checksum'>,
+  input: Pick<CopyObjectInput, 'metadata' | 'storageClass' | 'checksum' | 'tags'>,
   source: { contentType: string; headers: Readonly<Record<string, string>> },
 ): { contentType: string; headers: Record<string, string> } {
   let contentType = source.contentType
@@ -27,6 +29,12 @@ export function copyMetadataOf(
     )
     contentType = input.metadata.contentType ?? 'application/octet-stream'
     headers = { ...Object.fromEntries(replaced), ...Object.fromEntries(checksums) }
+    const tags = source.headers[TAGS_HEADER]
+    if (tags !== undefined) headers[TAGS_HEADER] = tags
+  }
+  if (input.tags) {
+    delete headers[TAGS_HEADER]
+    headers = { ...headers, ...input.tags }
   }
   if (input.checksum) {
     const kept = Object.entries(headers).filter(([name]) => !name.startsWith(CHECKSUM_PREFIX))

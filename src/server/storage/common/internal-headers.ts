@@ -15,3 +15,10 @@ export const INTERNAL_HEADER_PREFIX = 'x-silo-internal-'
 export function isInternalHeader(name: string): boolean {
   return name.startsWith(INTERNAL_HEADER_PREFIX)
 }
+
+/**
+ * The stored header holding an object's tags, URL-encoded as `x-amz-tagging` (`k1=v1&k2=v2`);
+ * src/server/tagging reads and writes it. A copy keeps it unless asked otherwise
+ * (copy-metadata.ts), whatever the metadata directive.
+ */
+export const TAGS_HEADER = `${INTERNAL_HEADER_PREFIX}tags`

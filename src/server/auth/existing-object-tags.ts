@@ -1,0 +1,80 @@
+import type { CompiledPolicy, ConditionValues, PolicyStatement, S3Action } from '../../shared/policy/index.js'
+import { isS3ServerError } from '../errors.js'
+import type { ObjectLayer } from '../storage/object-layer.js'
+import { readObjectTags } from '../tagging/object-tags.js'
+
+/**
+ * The actions on an existing object for which S3 supplies `s3:ExistingObjectTag/<key>` (the
+ * "Actions, resources, and condition keys for Amazon S3" reference). Not DeleteObject nor
+ * PutObject: S3 does not read the object's tags for them, and neither do we.
+ */
+const EXISTING_TAG_ACTIONS: ReadonlySet<S3Action> = new Set<S3Action>([
+  's3:GetObject',
+  's3:GetObjectVersion',
+  's3:GetObjectAcl',
+  's3:GetObjectVersionAcl',
+  's3:PutObjectAcl',
+  's3:PutObjectVersionAcl',
+  's3:GetObjectTagging',
+  's3:GetObjectVersionTagging',
+  's3:PutObjectTagging',
+  's3:PutObjectVersionTagging',
+  's3:DeleteObjectTagging',
+  's3:DeleteObjectVersionTagging',
+  's3:GetObjectRetention',
+  's3:PutObjectRetention',
+  's3:GetObjectLegalHold',
+  's3:PutObjectLegalHold',
+  's3:GetObjectAttributes',
+  's3:BypassGovernanceRetention',
+])
+
+const PREFIX = 's3:existingobjecttag/'
+const READS = new WeakMap<CompiledPolicy, boolean>()
+
+/**
+ * Whether evaluating `action` under `policies` may read the object's tags: the action is one S3
+ * supplies them for and some statement has an `s3:ExistingObjectTag/...` condition. Only then
+ * is the object's metadata read, so other requests pay no lookup.
+ *
+ * @example needsExistingObjectTags(policies, 's3:GetObject')
+ */
+export function needsExistingObjectTags(policies: readonly CompiledPolicy[], action: S3Action): boolean {
+  return EXISTING_TAG_ACTIONS.has(action) && policies.some(readsExistingObjectTags)
+}
+
+/**
+ * `s3:ExistingObjectTag/<key>` for each tag of the object (none when it does not exist, so the
+ * keys are absent as on S3).
+ *
+ * @example await existingObjectTagValues(storage, 'b', 'k') // { 's3:ExistingObjectTag/env': 'dev' }
+ */
+export async function existingObjectTagValues(
+  storage: Pick<ObjectLayer, 'headObject'>,
+  bucket: string,
+  key: string,
+): Promise<ConditionValues> {
+  try {
+    const info = await storage.headObject(bucket, key)
+    return Object.fromEntries(
+      readObjectTags(info).map(({ key: k, value }) => [`s3:ExistingObjectTag/${k}`, value]),
+    )
+  } catch (e) {
+    if (isS3ServerError(e) && (e.code === 'NoSuchKey' || e.code === 'MethodNotAllowed')) return {}
+    throw e
+  }
+}
+
+function readsExistingObjectTags(policy: CompiledPolicy): boolean {
+  let reads = READS.get(policy)
+  if (reads === undefined) {
+    const statements = ([] as PolicyStatement[]).concat(policy.document.Statement as PolicyStatement[])
+    reads = statements.some((s) =>
+      Object.values(s.Condition ?? {}).some((block) =>
+        Object.keys(block).some((key) => key.toLowerCase().startsWith(PREFIX)),
+      ),
+    )
+    READS.set(policy, reads)
+  }
+  return reads
+}
