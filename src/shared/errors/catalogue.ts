@@ -122,6 +122,11 @@ export const S3_ERRORS = {
   NoSuchBucketPolicy: { status: 404, message: 'The bucket policy does not exist.' },
   NoSuchCORSConfiguration: { status: 404, message: 'The CORS configuration does not exist.' },
   NoSuchTagSet: { status: 404, message: 'The TagSet does not exist.' },
+  // GetObjectRetention / GetObjectLegalHold of a version that has none (404 on S3).
+  NoSuchObjectLockConfiguration: {
+    status: 404,
+    message: 'The specified object does not have a ObjectLock configuration.',
+  },
   NoSuchPublicAccessBlockConfiguration: {
     status: 404,
     message: 'The public access block configuration was not found',
@@ -139,6 +144,10 @@ export const S3_ERRORS = {
   NotImplemented: {
     status: 501,
     message: 'A header or query you provided implies functionality that is not implemented.',
+  },
+  ObjectLockConfigurationNotFoundError: {
+    status: 404,
+    message: 'Object Lock configuration does not exist for this bucket',
   },
   OwnershipControlsNotFoundError: { status: 404, message: 'The bucket ownership controls were not found' },
   PreconditionFailed: {
