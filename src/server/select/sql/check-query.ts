@@ -37,6 +37,24 @@ function children(expr: Expr): Expr[] {
   }
 }
 
+/** How deep an expression tree may be: compiling and evaluating it recurse once per level. */
+const MAX_DEPTH = 1000
+
+/** Refuses a tree deeper than MAX_DEPTH (a chain like `1+1+1+...` of 100,000 terms), iteratively. */
+function checkDepth(root: Expr): void {
+  const stack: [Expr, number][] = [[root, 1]]
+  while (stack.length > 0) {
+    const [expr, depth] = stack.pop()!
+    if (depth > MAX_DEPTH) {
+      throw selectError(
+        'UnsupportedSqlStructure',
+        `The expression is nested deeper than ${MAX_DEPTH} levels (${expr.where}).`,
+      )
+    }
+    for (const child of children(expr)) stack.push([child, depth + 1])
+  }
+}
+
 function contains(expr: Expr, kind: Expr['kind']): boolean {
   return expr.kind === kind || children(expr).some((c) => contains(c, kind))
 }
@@ -125,6 +143,11 @@ export function checkQuery(query: Query, context: CheckContext): { aggregate: bo
   if (context.csv && query.from.length > 0) {
     throw selectError('UnsupportedSqlStructure', 'A path after S3Object in FROM applies only to JSON input.')
   }
+  const roots = [
+    ...(query.where ? [query.where] : []),
+    ...(query.select === '*' ? [] : query.select.map((i) => i.expr)),
+  ]
+  for (const root of roots) checkDepth(root)
   if (query.where) {
     if (contains(query.where, 'aggregate')) {
       throw selectError('UnsupportedSqlOperation', 'Aggregate functions are not allowed in WHERE.')

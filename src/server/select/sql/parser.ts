@@ -47,8 +47,12 @@ export function parseQuery(sql: string): Query {
   return new Parser(tokenize(sql)).query()
 }
 
+/** How deep parentheses, NOT and unary signs may nest: far beyond real queries, well within the stack. */
+const MAX_NESTING = 200
+
 class Parser {
   private i = 0
+  private depth = 0
   constructor(private readonly tokens: Token[]) {}
 
   query(): Query {
@@ -132,7 +136,22 @@ class Parser {
   }
 
   expression(): Expr {
-    return this.or()
+    return this.nested(() => this.or())
+  }
+
+  /** Runs a nested parse, refusing nesting deeper than MAX_NESTING (it would exhaust the stack). */
+  private nested<T>(parse: () => T): T {
+    if (++this.depth > MAX_NESTING) {
+      throw selectError(
+        'UnsupportedSqlStructure',
+        `The expression nests deeper than ${MAX_NESTING} levels at ${this.where()}.`,
+      )
+    }
+    try {
+      return parse()
+    } finally {
+      this.depth--
+    }
   }
 
   private or(): Expr {
@@ -159,7 +178,7 @@ class Parser {
     if (this.isKeyword('NOT')) {
       const where = this.where()
       this.next()
-      return { kind: 'unary', op: 'NOT', operand: this.not(), where }
+      return { kind: 'unary', op: 'NOT', operand: this.nested(() => this.not()), where }
     }
     return this.predicate()
   }
@@ -235,7 +254,7 @@ class Parser {
     if (this.isOp('-') || this.isOp('+')) {
       const where = this.where()
       const op = this.next().text as '-' | '+'
-      const operand = this.unary()
+      const operand = this.nested(() => this.unary())
       if (operand.kind === 'literal' && typeof operand.value === 'number') {
         return { kind: 'literal', value: op === '-' ? -operand.value : operand.value, where }
       }

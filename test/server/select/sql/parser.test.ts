@@ -44,6 +44,10 @@ describe('parseQuery', () => {
     })
   })
 
+  it('parses nesting up to its limit', () => {
+    expect(() => parseQuery(`SELECT ${'('.repeat(150)}1${')'.repeat(150)} FROM S3Object`)).not.toThrow()
+  })
+
   it('names the unexpected token and its position', () => {
     expect(() => parseQuery('SELECT a FROM S3Object WHERE a = = 1')).toThrow(/'=' at line 1, column 34/)
     expect(() => parseQuery('SELECT a,\n  FROM S3Object')).toThrow(/line 2, column 3/)
@@ -80,8 +84,14 @@ describe('query errors (all raised by compileSelect, before any byte is read)', 
     ["SELECT _1 FROM S3Object WHERE _1 LIKE 'a!' ESCAPE '!'", 'EvaluatorLikePatternInvalidEscapeSequence'],
     ["SELECT _1 FROM S3Object WHERE _1 LIKE 'a' ESCAPE '!!'", 'EvaluatorLikePatternInvalidEscapeSequence'],
     [`SELECT _1 FROM S3Object WHERE _1 = '${'x'.repeat(256 * 1024)}'`, 'ExpressionTooLong'],
+    [`SELECT ${'('.repeat(100_000)}1${')'.repeat(100_000)} FROM S3Object`, 'UnsupportedSqlStructure'],
+    [`SELECT _1 FROM S3Object WHERE ${'NOT '.repeat(50_000)}TRUE`, 'UnsupportedSqlStructure'],
+    [`SELECT ${'-'.repeat(100_000)}1 FROM S3Object`, 'UnsupportedSqlStructure'],
+    [`SELECT 1${'+1'.repeat(100_000)} FROM S3Object`, 'UnsupportedSqlStructure'],
+    [`SELECT _1 FROM S3Object WHERE _1 = 1${' OR _1 = 1'.repeat(20_000)}`, 'UnsupportedSqlStructure'],
   ]
-  it.each(cases)('%s → %s', async (sql, code) => {
+  const short = (sql: string) => (sql.length > 80 ? `${sql.slice(0, 60)}... (${sql.length} characters)` : sql)
+  it.each(cases.map(([sql, code]) => [short(sql), code, sql]))('%s → %s', async (_title, code, sql) => {
     expect(await errorCode(() => compileSelect(csvRequest(sql)))).toBe(code)
   })
 
