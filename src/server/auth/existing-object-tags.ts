@@ -30,6 +30,12 @@ const EXISTING_TAG_ACTIONS: ReadonlySet<S3Action> = new Set<S3Action>([
 ])
 
 const PREFIX = 's3:existingobjecttag/'
+const ABSENT: ReadonlySet<string> = new Set([
+  'NoSuchKey',
+  'NoSuchBucket',
+  'NoSuchVersion',
+  'MethodNotAllowed',
+])
 const READS = new WeakMap<CompiledPolicy, boolean>()
 
 /**
@@ -60,7 +66,8 @@ export async function existingObjectTagValues(
       readObjectTags(info).map(({ key: k, value }) => [`s3:ExistingObjectTag/${k}`, value]),
     )
   } catch (e) {
-    if (isS3ServerError(e) && (e.code === 'NoSuchKey' || e.code === 'MethodNotAllowed')) return {}
+    // Nothing to read tags from: the keys are absent, and the answer is the policy's (not this).
+    if (isS3ServerError(e) && ABSENT.has(e.code)) return {}
     throw e
   }
 }
