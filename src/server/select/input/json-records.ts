@@ -1,6 +1,12 @@
 import { selectError } from '../select-error.js'
 import { MAX_RECORD_SIZE } from './csv-records.js'
 
+/**
+ * How deep a record's objects and arrays may nest. JSON.parse takes any depth, but writing the
+ * record back (JSON.stringify) and comparing values recurse once per level.
+ */
+const MAX_JSON_DEPTH = 1000
+
 /** One JSON record and the offset of its first byte in the stream. */
 export interface JsonRecord {
   value: unknown
@@ -119,8 +125,14 @@ export async function* readJsonRecords(
           i--
         }
       } else if (b === QUOTE) inString = true
-      else if (b === OPEN_BRACE || b === OPEN_BRACKET) depth++
-      else if (b === CLOSE_BRACE || b === CLOSE_BRACKET) {
+      else if (b === OPEN_BRACE || b === OPEN_BRACKET) {
+        if (++depth > MAX_JSON_DEPTH) {
+          throw selectError(
+            'JSONParsingError',
+            `The JSON record at byte ${recordStart} nests deeper than ${MAX_JSON_DEPTH} levels.`,
+          )
+        }
+      } else if (b === CLOSE_BRACE || b === CLOSE_BRACKET) {
         if (--depth === 0) yield finish(chunk, from, i + 1)
       }
     }

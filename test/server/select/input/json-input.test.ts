@@ -68,6 +68,15 @@ describe('JSON LINES', () => {
     )
   })
 
+  it('a record nested deeper than 1000 levels is JSONParsingError (not a stack overflow when written)', async () => {
+    const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`
+    expect(await errorCode(() => selectJson(jsonRequest('SELECT * FROM S3Object'), deep))).toBe(
+      'JSONParsingError',
+    )
+    const ok = `${'['.repeat(1000)}${']'.repeat(1000)}`
+    expect(await selectJson(jsonRequest('SELECT * FROM S3Object'), ok)).toHaveLength(1)
+  })
+
   it('a record over 1 MiB is OverMaxRecordSize', async () => {
     const big = JSON.stringify({ a: 'x'.repeat(1024 * 1024) })
     expect(await errorCode(() => selectJson(jsonRequest('SELECT * FROM S3Object'), big))).toBe(
