@@ -31,7 +31,8 @@ export async function copyObject(
   attempt = 1,
 ): Promise<ObjectInfo> {
   const { encryption, sourceCustomerKey, ...rest } = input
-  const source = await inner.headObject(input.sourceBucket, input.sourceKey)
+  const version = { versionId: input.sourceVersionId }
+  const source = await inner.headObject(input.sourceBucket, input.sourceKey, version)
   const record = readSseRecord(source.headers)
   checkCustomerKey(record, sourceCustomerKey)
   const visible = publicObjectInfo(source, sourceCustomerKey?.keyMd5)
@@ -46,9 +47,10 @@ export async function copyObject(
   })
   const read = await layer.getObject(input.sourceBucket, input.sourceKey, undefined, {
     customerKey: sourceCustomerKey,
+    ...version,
   })
   if (read.info.etag !== visible.etag) {
-    read.body.destroy()
+    if (!read.data) read.body.destroy()
     // The source was replaced between the two reads: check the new one as the copy would.
     if (attempt >= 3)
       throw new S3ServerError(
@@ -65,6 +67,7 @@ export async function copyObject(
     contentType: metadata.contentType,
     headers: metadata.headers,
     condition: input.condition,
+    versioning: input.versioning,
     encryption,
   })
 }

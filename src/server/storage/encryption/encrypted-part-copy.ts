@@ -16,7 +16,9 @@ export async function uploadPartCopy(
 ): Promise<PartInfo> {
   const place = { bucket: input.bucket, key: input.key, uploadId: input.uploadId }
   const { upload } = await inner.listParts({ ...place, maxParts: 0 })
-  const source = await inner.headObject(input.sourceBucket, input.sourceKey)
+  const source = await inner.headObject(input.sourceBucket, input.sourceKey, {
+    versionId: input.sourceVersionId,
+  })
   const uploadRecord = readSseRecord(upload.headers)
   const sourceRecord = readSseRecord(source.headers)
   if (uploadRecord || sourceRecord || !inner.uploadPartCopy) return uploadPartCopyByReading(layer, input)

@@ -32,6 +32,7 @@ export async function readEncrypted(
   raw: ObjectInfo,
   range: ByteRange | undefined,
   customerKey: CustomerKey | undefined,
+  version: { versionId?: string },
   whole?: GetObjectResult,
 ): Promise<GetObjectResult> {
   const record = readSseRecord(raw.headers)!
@@ -41,16 +42,14 @@ export async function readEncrypted(
   let firstSalt: Uint8Array | undefined
   const first = plan.segments[0]
   if (first && !first.saltInRange) {
-    const salt = await inner.getObject(raw.bucket, raw.key, {
-      start: first.saltAt,
-      end: first.saltAt + SALT_SIZE - 1,
-    })
+    const saltRange = { start: first.saltAt, end: first.saltAt + SALT_SIZE - 1 }
+    const salt = await inner.getObject(raw.bucket, raw.key, saltRange, version)
     requireSameObject(raw, salt.info)
     firstSalt = salt.data ?? (await collect(salt.body))
   }
   if (!plan.stored) return { info, body: Readable.from([]) }
   // A whole-object read already opened (`whole`, the read `raw` came from) is the range needed.
-  const stored = whole ?? (await inner.getObject(raw.bucket, raw.key, plan.stored))
+  const stored = whole ?? (await inner.getObject(raw.bucket, raw.key, plan.stored, version))
   try {
     requireSameObject(raw, stored.info)
   } catch (error) {

@@ -6,6 +6,7 @@ import type {
   ObjectInfo,
   ObjectLayer,
   PutObjectInput,
+  ReadOptions,
 } from '../object-layer.js'
 import { copyObject } from './encrypted-copy.js'
 import { completeUpload, createUpload, listParts, uploadPart } from './encrypted-multipart.js'
@@ -21,6 +22,7 @@ import {
   readSseRecord,
   type SseRecord,
   sseHeaders,
+  withoutInternal,
 } from './sse-record.js'
 
 export type { EncryptionOptions } from './key-access.js'
@@ -50,7 +52,14 @@ export function createEncryptingLayer(inner: ObjectLayer, options: EncryptionOpt
     createBucket: (name, region) => inner.createBucket(name, region),
     getBucket: (name) => inner.getBucket(name),
     deleteBucket: (name) => inner.deleteBucket(name),
-    deleteObject: (bucket, key) => inner.deleteObject(bucket, key),
+    deleteObject: (bucket, key, deleteOptions) => {
+      const check = deleteOptions?.check
+      if (!check) return inner.deleteObject(bucket, key, deleteOptions)
+      return inner.deleteObject(bucket, key, {
+        ...deleteOptions,
+        check: (info) => check(publicObjectInfo(info)),
+      })
+    },
     abortMultipartUpload: (bucket, key, uploadId) => inner.abortMultipartUpload(bucket, key, uploadId),
     getBucketDocument: (bucket, name) => inner.getBucketDocument(bucket, name),
     putBucketDocument: (bucket, name, document) => inner.putBucketDocument(bucket, name, document),
@@ -63,12 +72,12 @@ export function createEncryptingLayer(inner: ObjectLayer, options: EncryptionOpt
     putObject: (input) => putObject(inner, options, input),
 
     async getObject(bucket, key, range, readOptions) {
-      const customerKey = readOptions?.customerKey
+      const { customerKey, ...version } = readOptions ?? {}
       for (let attempt = 1; ; attempt++) {
         try {
           return range
-            ? await getRange(inner, options, bucket, key, range, customerKey)
-            : await getWhole(inner, options, bucket, key, customerKey)
+            ? await getRange(inner, options, bucket, key, range, customerKey, version)
+            : await getWhole(inner, options, bucket, key, customerKey, version)
         } catch (error) {
           // The object was replaced between reading its metadata and its bytes: read the new one.
           if (attempt < 3 && error instanceof ObjectChangedError) continue
@@ -78,7 +87,8 @@ export function createEncryptingLayer(inner: ObjectLayer, options: EncryptionOpt
     },
 
     async headObject(bucket, key, readOptions) {
-      const info = await inner.headObject(bucket, key)
+      const { customerKey: _key, ...version } = readOptions ?? {}
+      const info = await inner.headObject(bucket, key, version)
       const record = readSseRecord(info.headers)
       if (readOptions) checkCustomerKey(record, readOptions.customerKey)
       return publicObjectInfo(info, readOptions?.customerKey?.keyMd5)
@@ -107,6 +117,18 @@ export function createEncryptingLayer(inner: ObjectLayer, options: EncryptionOpt
     },
   }
   layer.uploadPartCopy = (input) => uploadPartCopy(inner, layer, input)
+  if (inner.listObjectVersions) {
+    const list = inner.listObjectVersions.bind(inner)
+    layer.listObjectVersions = async (input) => {
+      const result = await list(input)
+      return { ...result, versions: result.versions.map((v) => publicObjectInfo(v)) }
+    }
+  }
+  if (inner.updateObjectMetadata) {
+    const update = inner.updateObjectMetadata.bind(inner)
+    layer.updateObjectMetadata = async (bucket, key, versionId, change) =>
+      publicObjectInfo(await update(bucket, key, versionId, (headers) => keepSseRecord(headers, change)))
+  }
   if (inner.layout) layer.layout = () => inner.layout!()
   if (inner.setStorageClasses) layer.setStorageClasses = (classes, o) => inner.setStorageClasses!(classes, o)
   return layer
@@ -143,13 +165,14 @@ async function getWhole(
   bucket: string,
   key: string,
   customerKey: CustomerKey | undefined,
+  version: ReadOptions,
 ): Promise<GetObjectResult> {
-  const result = await inner.getObject(bucket, key)
+  const result = await inner.getObject(bucket, key, undefined, version)
   const record = readSseRecord(result.info.headers)
   checkOrDrop(result, record, customerKey)
   if (!record) return withInfo(result, publicObjectInfo(result.info))
   try {
-    return await readEncrypted(inner, options, result.info, undefined, customerKey, result)
+    return await readEncrypted(inner, options, result.info, undefined, customerKey, version, result)
   } catch (error) {
     // The key did not open (say): the read opened is closed, not left to the garbage collector.
     if (!result.data) result.body.destroy()
@@ -168,12 +191,13 @@ async function getRange(
   key: string,
   range: ByteRange,
   customerKey: CustomerKey | undefined,
+  version: ReadOptions,
 ): Promise<GetObjectResult> {
-  const raw = await inner.headObject(bucket, key)
+  const raw = await inner.headObject(bucket, key, version)
   const record = readSseRecord(raw.headers)
   checkCustomerKey(record, customerKey)
-  if (record) return readEncrypted(inner, options, raw, range, customerKey)
-  const result = await inner.getObject(bucket, key, range)
+  if (record) return readEncrypted(inner, options, raw, range, customerKey, version)
+  const result = await inner.getObject(bucket, key, range, version)
   if (readSseRecord(result.info.headers)) {
     // Replaced by an encrypted object since the metadata was read: never hand out its bytes.
     if (!result.data) result.body.destroy()
@@ -208,6 +232,20 @@ function checkOrDrop(
     if (!result.data) result.body.destroy()
     throw error
   }
+}
+
+/**
+ * A metadata rewrite (tagging, retention...) sees the headers without the encryption record and
+ * cannot change it: the record is put back as it was.
+ */
+function keepSseRecord(
+  headers: Record<string, string>,
+  change: (headers: Record<string, string>) => Record<string, string>,
+): Record<string, string> {
+  const record = Object.entries(headers).filter(([name]) => name.startsWith(INTERNAL_PREFIX))
+  const changed = change(withoutInternal(headers))
+  refuseInternal(changed)
+  return { ...changed, ...Object.fromEntries(record) }
 }
 
 /** A write carrying a header of the layer's reserved prefix is refused: it could forge a record. */
