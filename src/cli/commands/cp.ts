@@ -9,12 +9,17 @@ import { CliError } from '../errors/cli-error.js'
 import { describeError } from '../errors/describe-error.js'
 import { ProgressBar, wantsProgress } from '../output/progress-bar.js'
 import { copyOne } from '../transfer/copy-one.js'
+import { type EncryptionKeys, NO_ENCRYPTION, parseEncryptionFlags } from '../transfer/encryption-keys.js'
 import { showLocation } from '../transfer/location.js'
 import { type CopyJob, planCopy } from '../transfer/plan-copy.js'
 
 interface CpOptions {
   recursive: boolean
+  encS3?: string[]
+  encC?: string[]
 }
+
+const collect = (value: string, previous: string[] = []) => [...previous, value]
 
 /**
  * Registers `cp`.
@@ -28,22 +33,39 @@ export function registerCpCommand(program: Command): void {
     .usage('[options] SOURCE... TARGET')
     .argument('<PATH...>', 'sources (local paths or ALIAS/BUCKET/KEY), then the target')
     .option('-r, --recursive', 'copy folders and prefixes recursively', false)
+    .option(
+      '--enc-s3 <PATHS>',
+      'write objects under ALIAS/BUCKET[/PREFIX] with SSE-S3 (comma-separated, repeatable)',
+      collect,
+    )
+    .option(
+      '--enc-c <PATH=KEY>',
+      'read and write objects under ALIAS/BUCKET[/PREFIX] with this SSE-C key (base64 of 32 bytes; comma-separated, repeatable)',
+      collect,
+    )
     .action(
       runAction<CpOptions>(async (ctx, args, options) => {
         if (args.length < 2) throw new CliError('cp: give at least one SOURCE and a TARGET', { exitCode: 2 })
         const target = args.at(-1)!
-        const jobs = await planCopy(ctx, args.slice(0, -1), target, options.recursive)
-        await runCopies(ctx, jobs, 'copy')
+        const keys = parseEncryptionFlags(options.encS3, options.encC)
+        const jobs = await planCopy(ctx, args.slice(0, -1), target, options.recursive, keys)
+        await runCopies(ctx, jobs, 'copy', keys)
       }),
     )
 }
 
 /**
  * Runs copy jobs in order with a progress bar or per-copy lines; stops at the first failure.
+ * `keys`: the objects to encrypt or decrypt (`--enc-s3`, `--enc-c`).
  * @example
  * await runCopies(ctx, jobs, 'copy')
  */
-export async function runCopies(ctx: CliContext, jobs: CopyJob[], verb: string): Promise<void> {
+export async function runCopies(
+  ctx: CliContext,
+  jobs: CopyJob[],
+  verb: string,
+  keys: EncryptionKeys = NO_ENCRYPTION,
+): Promise<void> {
   const showBar = wantsProgress(process.stdout, ctx.globals)
   const bar = showBar ? new ProgressBar(process.stdout, sum(jobs)) : undefined
   for (const job of jobs) {
@@ -51,7 +73,7 @@ export async function runCopies(ctx: CliContext, jobs: CopyJob[], verb: string):
     const to = showLocation(job.to)
     bar?.label(from)
     try {
-      await copyOne(ctx, job, (bytes) => bar?.add(bytes))
+      await copyOne(ctx, job, (bytes) => bar?.add(bytes), keys)
     } catch (error) {
       bar?.finish()
       throw new CliError(`cannot ${verb} "${from}" to "${to}": ${describeError(error)}`, { cause: error })

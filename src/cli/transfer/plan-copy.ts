@@ -10,6 +10,7 @@ import { basename, join } from 'node:path'
 import type { CliContext } from '../context.js'
 import { UsageError } from '../errors/cli-error.js'
 import { listRemote } from '../remote/list-remote.js'
+import { type EncryptionKeys, NO_ENCRYPTION, readOptions } from './encryption-keys.js'
 import { type Location, showLocation, toLocation } from './location.js'
 import { walkLocal } from './walk-local.js'
 
@@ -23,7 +24,7 @@ export interface CopyJob {
 }
 
 /**
- * Plans the copy of `sources` to `target`.
+ * Plans the copy of `sources` to `target` (an SSE-C source is stat'ed with its `keys` entry).
  * @example
  * const jobs = await planCopy(ctx, ['a.txt', 'photos/'], 'local/b/', true)
  */
@@ -32,6 +33,7 @@ export async function planCopy(
   sources: string[],
   targetPath: string,
   recursive: boolean,
+  keys: EncryptionKeys = NO_ENCRYPTION,
 ): Promise<CopyJob[]> {
   const aliases = await ctx.aliasNames()
   const target = toLocation(targetPath, aliases)
@@ -43,7 +45,7 @@ export async function planCopy(
       throw new UsageError(`cp: "${path}" and "${targetPath}" are both local; use your system's cp`)
     }
     if (source.kind === 'local') await planLocal(source.path, target, intoFolder, recursive, jobs)
-    else await planRemote(ctx, source, path.endsWith('/'), target, intoFolder, recursive, jobs)
+    else await planRemote(ctx, source, path.endsWith('/'), target, intoFolder, recursive, jobs, keys)
   }
   return jobs
 }
@@ -95,6 +97,7 @@ async function planRemote(
   intoFolder: boolean,
   recursive: boolean,
   jobs: CopyJob[],
+  keys: EncryptionKeys,
 ) {
   if (!source.bucket) throw new UsageError(`cp: "${showLocation(source)}" names no bucket`)
   const client = await ctx.client(source.alias)
@@ -102,7 +105,7 @@ async function planRemote(
     if (source.key === '' || source.key.endsWith('/')) {
       throw new UsageError(`cp: "${showLocation(source)}" is a folder; add --recursive to copy it`)
     }
-    const { size, etag } = await client.statObject(source.bucket, source.key)
+    const { size, etag } = await client.statObject(source.bucket, source.key, readOptions(keys.of(source)))
     const to = intoFolder ? under(target, basename(source.key)) : target
     jobs.push({ from: source, to, size, etag })
     return

@@ -97,13 +97,13 @@ export interface CliEnv {
 }
 
 /**
- * Starts a server and registers it as alias `local`.
+ * Starts a server (with `serverOptions`, e.g. `tls`) and registers it as alias `local`.
  * @example
  * const env = await startCliEnv()
  * await env.run(['mb', 'local/photos'])
  */
-export async function startCliEnv(): Promise<CliEnv> {
-  const server = await startServer()
+export async function startCliEnv(serverOptions: Parameters<typeof startServer>[0] = {}): Promise<CliEnv> {
+  const server = await startServer(serverOptions)
   const configDir = await mkdtemp(join(tmpdir(), 'silo-cli-conf-'))
   const run = (args: string[], options?: RunOptions) => runCli(['--config-dir', configDir, ...args], options)
   const added = await run(['config', 'host', 'add', 'local', server.url, ROOT_USER, ROOT_PASSWORD])

@@ -39,7 +39,10 @@ export async function fGetObject(
   assertFilePath(filePath)
   const { onProgress, ...options } = optionalObject<FGetObjectOptions>(getOpts, 'getOpts')
   const files = localFiles('fGetObject')
-  const stat = await statObject(t, bucketName, objectName, { versionId: options.versionId })
+  // An SSE-C object's HEAD needs its key as much as its GET does.
+  const { versionId, SSECustomerAlgorithm, SSECustomerKey, SSECustomerKeyMD5 } = options
+  const statOpts = { versionId, SSECustomerAlgorithm, SSECustomerKey, SSECustomerKeyMD5 }
+  const stat = await statObject(t, bucketName, objectName, statOpts)
   // The ETag names the part file, so a part of another version is never continued.
   const partFile = `${filePath}.${stat.etag.replace(/[^A-Za-z0-9-]/g, '_')}.part.silo`
   let offset = (await files.size(partFile)) ?? 0
