@@ -1,3 +1,4 @@
+import { MAX_RECORD_SIZE } from '../limits.js'
 import { selectError } from '../select-error.js'
 import type { AggregateName, Expr, PathStep } from '../sql/ast.js'
 import { type Accumulator, createAccumulator } from './aggregates.js'
@@ -174,7 +175,16 @@ function compileBinary<R>(op: string, left: Evaluate<R>, right: Evaluate<R>): Ev
       return (row) => {
         const a = left(row)
         const b = right(row)
-        return isAbsent(a) || isAbsent(b) ? null : toText(a) + toText(b)
+        if (isAbsent(a) || isAbsent(b)) return null
+        const joined = toText(a) + toText(b)
+        // Repeated || would otherwise grow one value without bound (`_1||_1||...`).
+        if (joined.length > MAX_RECORD_SIZE) {
+          throw selectError(
+            'OverMaxRecordSize',
+            `A value made by || is longer than ${MAX_RECORD_SIZE} characters.`,
+          )
+        }
+        return joined
       }
     case '+':
     case '-':

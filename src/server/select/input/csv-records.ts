@@ -1,12 +1,10 @@
 import { pipeline, Readable } from 'node:stream'
 import { CsvError, type Options, parse } from 'csv-parse'
 import { isS3ServerError } from '../../errors.js'
+import { MAX_RECORD_SIZE } from '../limits.js'
 import { selectError } from '../select-error.js'
 import type { CsvInput } from '../types.js'
 import { InputStreamError } from './byte-stages.js'
-
-/** S3 Select's maxCharsPerRecord: a longer record fails with OverMaxRecordSize. */
-export const MAX_RECORD_SIZE = 1024 * 1024
 
 /** One CSV record and the offset of its first byte in the stream it came from. */
 export interface CsvRecord {

@@ -1,5 +1,5 @@
+import { MAX_RECORD_SIZE } from '../limits.js'
 import { selectError } from '../select-error.js'
-import { MAX_RECORD_SIZE } from './csv-records.js'
 
 /**
  * How deep a record's objects and arrays may nest. JSON.parse takes any depth, but writing the

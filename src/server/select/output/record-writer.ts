@@ -1,5 +1,14 @@
 import { toJsonValue, toText, type Value } from '../eval/values.js'
+import { MAX_RECORD_SIZE } from '../limits.js'
+import { selectError } from '../select-error.js'
 import type { SelectRequest } from '../types.js'
+
+/** Counts an output record's characters as it is written; past 1 MiB it is OverMaxRecordSize, as in S3. */
+function checkSize(size: number): void {
+  if (size > MAX_RECORD_SIZE) {
+    throw selectError('OverMaxRecordSize', `An output record is longer than ${MAX_RECORD_SIZE} characters.`)
+  }
+}
 
 /** Turns one output record into its text, record delimiter included. */
 export interface RecordWriter {
@@ -29,7 +38,15 @@ function csvWriter(csv: Extract<SelectRequest['output'], { format: 'CSV' }>['csv
     if (quote === '' || !(always || needsQuotes(s))) return s
     return quote + s.replaceAll(quote, escapedQuote) + quote
   }
-  const line = (values: readonly Value[]) => values.map(field).join(fieldDelimiter) + recordDelimiter
+  const line = (values: readonly Value[]) => {
+    let size = 0
+    const fields = values.map((v) => {
+      const text = field(v)
+      checkSize((size += text.length + 1))
+      return text
+    })
+    return fields.join(fieldDelimiter) + recordDelimiter
+  }
   return {
     row: (_names, values) => line(values),
     whole: (value) =>
@@ -46,11 +63,19 @@ function csvWriter(csv: Extract<SelectRequest['output'], { format: 'CSV' }>['csv
 function jsonWriter(recordDelimiter: string): RecordWriter {
   return {
     row: (names, values) => {
-      const record: Record<string, unknown> = {}
-      // MISSING values leave their key out, as S3 does.
-      for (let i = 0; i < names.length; i++)
-        if (values[i] !== undefined) record[names[i]!] = toJsonValue(values[i])
-      return JSON.stringify(record) + recordDelimiter
+      // Each value is serialized on its own so a record is measured as it grows; a name given
+      // twice keeps its last value, as assigning to an object would.
+      const members = new Map<string, string>()
+      let size = 0
+      for (let i = 0; i < names.length; i++) {
+        // MISSING values leave their key out, as S3 does.
+        if (values[i] === undefined) continue
+        const text = JSON.stringify(toJsonValue(values[i]))
+        checkSize((size += text.length + names[i]!.length + 4))
+        members.set(names[i]!, text)
+      }
+      const body = [...members].map(([name, text]) => `${JSON.stringify(name)}:${text}`).join(',')
+      return `{${body}}${recordDelimiter}`
     },
     whole: (value) =>
       JSON.stringify(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { SelectRequest } from '../../../../src/server/select/index.js'
-import { CSV_OUTPUT, csvRequest, jsonRequest, runSelect } from '../engine-helpers.js'
+import { CSV_OUTPUT, csvRequest, errorCode, jsonRequest, runSelect } from '../engine-helpers.js'
 
 function csvOut(
   csv: Partial<Extract<SelectRequest['output'], { format: 'CSV' }>['csv']>,
@@ -53,6 +53,31 @@ describe('JSON output', () => {
     const doc = '{"a":{"b":[1,true,null]},"n":3}'
     expect((await runSelect(jsonRequest('SELECT s.a, s.n * 2 AS twice FROM S3Object s'), doc)).text).toBe(
       '{"a":{"b":[1,true,null]},"twice":6}\n',
+    )
+  })
+})
+
+describe('output record size', () => {
+  const field = 'x'.repeat(300 * 1024)
+  it('an output record over 1 MiB is OverMaxRecordSize (CSV and JSON output)', async () => {
+    const sql = 'SELECT _1, _1, _1, _1 FROM S3Object'
+    expect(await errorCode(() => runSelect(csvRequest(sql, {}, CSV_OUTPUT), `${field}\n`))).toBe(
+      'OverMaxRecordSize',
+    )
+    expect(await errorCode(() => runSelect(csvRequest(sql), `${field}\n`))).toBe('OverMaxRecordSize')
+    expect(
+      (await runSelect(csvRequest('SELECT _1, _1, _1 FROM S3Object', {}, CSV_OUTPUT), `${field}\n`)).text,
+    ).toHaveLength(3 * field.length + 3)
+  })
+
+  it('|| cannot build a value over 1 MiB', async () => {
+    const sql = `SELECT _1${' || _1'.repeat(10)} AS big FROM S3Object`
+    expect(await errorCode(() => runSelect(csvRequest(sql), `${field}\n`))).toBe('OverMaxRecordSize')
+  })
+
+  it('a name given twice keeps its last value', async () => {
+    expect((await runSelect(csvRequest('SELECT 1 AS a, 2 AS a, 3 AS b FROM S3Object'), 'x\n')).text).toBe(
+      '{"a":2,"b":3}\n',
     )
   })
 })
