@@ -38,6 +38,11 @@ export type { EncryptionOptions } from './key-access.js'
  * them when given an options argument (a client's HEAD), and without one is a metadata lookup
  * (authorization, ACLs) that needs no key.
  *
+ * Every ObjectLayer method is listed here on purpose (no catch-all proxy): a method added to the
+ * interface must decide what it does with encrypted objects. A required one fails the type
+ * check until it is added; an optional one (uploadPartCopy, listObjectVersions...) must be added
+ * by hand, or the server behaves as if the backend lacked it.
+ *
  * @example const storage = createEncryptingLayer(await openSingleDrive(dir), { masterKey })
  */
 export function createEncryptingLayer(inner: ObjectLayer, options: EncryptionOptions): ObjectLayer {
