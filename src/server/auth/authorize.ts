@@ -8,6 +8,7 @@ import {
   S3_ACTIONS,
   type S3Action,
 } from '../../shared/policy/index.js'
+import { actionForVersion } from '../../shared/policy/version-actions.js'
 import type { ServerContext } from '../context.js'
 import { isS3ServerError, S3ServerError } from '../errors.js'
 import type { S3Route } from '../router/route-request.js'
@@ -47,10 +48,12 @@ export async function authorize(args: AuthorizeArgs): Promise<void> {
     throw denied(identity, 's3:DeleteObject', route.bucket, '')
   }
   for (const required of actionsForOperation(route.operation)) {
-    const [bucket, key] = targetOf(required, args)
-    if (!(await isActionAllowed(args, required.action, bucket, key))) {
-      await throwIfMissingAndListable(args, required.action)
-      throw denied(identity, required.action, bucket, key)
+    const [bucket, key, versionId] = targetOf(required, args)
+    // A request naming a version needs the version's action (s3:GetObjectVersion...), as S3.
+    const action = actionForVersion(required.action, versionId)
+    if (!(await isActionAllowed(args, action, bucket, key))) {
+      await throwIfMissingAndListable(args, action)
+      throw denied(identity, action, bucket, key)
     }
   }
 }
@@ -139,10 +142,16 @@ async function throwIfMissingAndListable(args: AuthorizeArgs, action: S3Action):
   }
 }
 
-function targetOf(required: RequiredAction, args: AuthorizeArgs): [string, string] {
-  if (required.on === 'request') return [args.route.bucket, args.route.key]
+/** The bucket, key and version (`?versionId=`, the copy source's) a required action is about. */
+function targetOf(required: RequiredAction, args: AuthorizeArgs): [string, string, string | undefined] {
+  const { route } = args
+  if (required.on === 'request') {
+    const versionId =
+      route.level === 'object' ? route.query.find(([name]) => name === 'versionId')?.[1] : undefined
+    return [route.bucket, route.key, versionId]
+  }
   const source = parseCopySource(args.req.headers['x-amz-copy-source'])
-  return [source.bucket, source.key]
+  return [source.bucket, source.key, source.versionId]
 }
 
 function denied(identity: Identity, action: S3Action, bucket: string, key: string): S3ServerError {

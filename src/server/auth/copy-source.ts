@@ -1,5 +1,6 @@
 import { explainInvalidBucketName, explainInvalidObjectName } from '../../shared/names.js'
 import { S3ServerError } from '../errors.js'
+import { isVersionId } from '../storage/common/version-id.js'
 
 /** The object an `x-amz-copy-source` header names. */
 export interface CopySource {
@@ -33,15 +34,11 @@ export function parseCopySource(header: string | string[] | undefined): CopySour
   const badName = explainInvalidBucketName(source.bucket) ?? explainInvalidObjectName(source.key)
   if (badName) throw invalid(`names no valid object: ${badName}`)
   const versionId = q === -1 ? null : new URLSearchParams(header.slice(q + 1)).get('versionId')
-  // Objects are not versioned: every object's version is "null", as on an unversioned S3 bucket.
-  // Any other version is refused rather than silently copying the current object.
-  if (versionId && versionId !== 'null') {
-    throw new S3ServerError(
-      'NotImplemented',
-      `Copying a version of an object (versionId=${versionId} in x-amz-copy-source) is not implemented: Silo does not keep object versions.`,
-    )
+  if (versionId !== null) {
+    // An empty or malformed version ID is refused before any lookup (as S3: InvalidArgument).
+    if (!isVersionId(versionId)) throw invalid(`names no valid version (versionId=${versionId})`)
+    source.versionId = versionId
   }
-  if (versionId) source.versionId = versionId
   return source
 }
 

@@ -8,6 +8,8 @@ export interface ObjectEvent {
   key: string
   /** The object as stored (created / accessed); absent for removals. */
   object?: ObjectInfo
+  /** Removals: the version removed or the delete marker written (`s3.object.versionId`). */
+  versionId?: string
 }
 
 /** What a request contributes to an event record besides the object. */

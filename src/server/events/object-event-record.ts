@@ -33,7 +33,11 @@ export function buildObjectEventRecord(
     requestId: request.requestId,
     originEndpoint: context.originEndpoint,
     source: { host: request.sourceHost, port: request.sourcePort, userAgent: request.userAgent },
-    ...(event.object ? { object: describeObject(event.object) } : {}),
+    ...(event.object
+      ? { object: describeObject(event.object) }
+      : event.versionId
+        ? { object: { versionId: event.versionId } }
+        : {}),
     sequencer: context.sequencer(),
   })
 }
@@ -43,8 +47,8 @@ function describeObject(info: ObjectInfo) {
   for (const name in info.headers) {
     if (name.startsWith('x-amz-meta-')) userMetadata[name] = info.headers[name]!
   }
-  // Storage has no versioning yet; a backend that reports a version id gets it into the record.
-  const versionId = (info as ObjectInfo & { versionId?: string }).versionId
+  // An object of a bucket that never had versioning has no version ID: the record has none.
+  const versionId = info.versionId
   return {
     size: info.size,
     eTag: info.etag,

@@ -13,6 +13,7 @@ import { POLICY_HANDLERS } from './policy/index.js'
 import { POST_OBJECT_HANDLERS } from './post-object/index.js'
 import { REPLICATION_HANDLERS } from './replication/index.js'
 import { SELECT_HANDLERS } from './select/index.js'
+import { VERSIONING_HANDLERS } from './versioning/index.js'
 
 /**
  * The implemented operations, one map per area (each area's folder has an index.ts); every
@@ -32,4 +33,5 @@ export const HANDLERS: Partial<Record<S3Operation, Handler>> = withCannedAclChec
   ...POST_OBJECT_HANDLERS,
   ...REPLICATION_HANDLERS,
   ...SELECT_HANDLERS,
+  ...VERSIONING_HANDLERS,
 })

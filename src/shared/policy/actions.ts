@@ -87,6 +87,7 @@ export const S3_ACTIONS = {
   's3:GetObjectLegalHold': 'object',
   's3:PutObjectLegalHold': 'object',
   's3:GetObjectAttributes': 'object',
+  's3:GetObjectVersionAttributes': 'object',
   's3:BypassGovernanceRetention': 'object',
   's3:RestoreObject': 'object',
   's3:GetObjectTorrent': 'object',

@@ -15,6 +15,10 @@ describe('parseCopySource', () => {
     ['/photos/2024%2Fa.jpg', { bucket: 'photos', key: '2024/a.jpg' }],
     ['photos/a b', { bucket: 'photos', key: 'a b' }],
     ['/photos/a?versionId=null', { bucket: 'photos', key: 'a', versionId: 'null' }],
+    [
+      '/photos/a?versionId=fe6c1b2a9f3dfffe4be1a0b2c3d4e5f6',
+      { bucket: 'photos', key: 'a', versionId: 'fe6c1b2a9f3dfffe4be1a0b2c3d4e5f6' },
+    ],
   ])('reads %s', (header, expected) => {
     expect(parseCopySource(header)).toEqual(expected)
   })
@@ -27,8 +31,9 @@ describe('parseCopySource', () => {
     [`/${'b'.repeat(300)}/a`, 'InvalidArgument'],
     [`/photos/${'k'.repeat(1025)}`, 'InvalidArgument'],
     ['/Bad_Bucket/a', 'InvalidArgument'],
-    // Silo keeps no versions: copying a named version must not silently copy the current object.
-    ['/photos/a?versionId=3HL4kqtJlcpXroDTDmJ', 'NotImplemented'],
+    // A version ID no version of ours can have, or an empty one, is refused before any lookup.
+    ['/photos/a?versionId=3HL4kqtJlcpXroDTDmJ', 'InvalidArgument'],
+    ['/photos/a?versionId=', 'InvalidArgument'],
   ])('refuses %s with %s', (header, code) => {
     expect(codeOf(header)).toBe(code)
   })

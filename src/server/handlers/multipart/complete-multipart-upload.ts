@@ -10,6 +10,8 @@ import { encryptionHeaders, requestCustomerKey } from '../encryption/request-enc
 import { checksumFields } from '../objects/checksum-headers.js'
 import { readWriteCondition } from '../objects/write-condition-headers.js'
 import { readXmlDocument, type XmlDocumentLimits } from '../objects/xml-body.js'
+import { readBucketVersioning } from '../versioning/bucket-versioning.js'
+import { versionIdHeader } from '../versioning/version-params.js'
 import { findCompletedUpload } from './completed-retry.js'
 import { compositeChecksumHeaders, type RequestedPart } from './composite-checksum.js'
 import { checkUploadCustomerKey } from './upload-customer-key.js'
@@ -35,6 +37,7 @@ const COMPLETE_LIMITS: XmlDocumentLimits = {
  * object's COMPOSITE checksum computed first (composite-checksum.ts). A retry of a Complete that
  * succeeded is answered the same again (see completed-retry.ts). `If-None-Match: *` / `If-Match`
  * make it a conditional write, checked where the object commits; a failed one keeps the upload.
+ * In a versioned bucket the object is a new version (`x-amz-version-id`).
  */
 export const handleCompleteMultipartUpload: Handler = async (args) => {
   const { ctx, res, route, emit } = args
@@ -49,6 +52,7 @@ export const handleCompleteMultipartUpload: Handler = async (args) => {
     uploadId,
     parts,
     condition,
+    versioning: await readBucketVersioning(ctx.storage, route.bucket),
   }
   let info: ObjectInfo
   try {
@@ -73,7 +77,8 @@ export const handleCompleteMultipartUpload: Handler = async (args) => {
     if (!done) throw e
     info = done
   }
-  for (const [name, value] of Object.entries(encryptionHeaders(info.encryption))) res.setHeader(name, value)
+  const answered = { ...encryptionHeaders(info.encryption), ...versionIdHeader(info) }
+  for (const [name, value] of Object.entries(answered)) res.setHeader(name, value)
   const host = String(args.req.headers.host ?? 'localhost')
   const xml = renderXml('CompleteMultipartUploadResult', {
     Location: `http://${host}${uriEncodePath(route.path)}`,

@@ -29,7 +29,7 @@ export const handleUploadPartCopy: Handler = async ({ ctx, req, res, route }) =>
   const rangeHeader = req.headers['x-amz-copy-source-range']
   const sse = requestSse(req)
   const customerKey = customerKeyOf(sse.encryption)
-  const sourceRead = { customerKey: sse.sourceKey }
+  const sourceRead = { customerKey: sse.sourceKey, versionId: source.versionId }
   const sourceInfo = await ctx.storage.headObject(source.bucket, source.key, sourceRead)
   checkCopySourceConditions(req.headers, sourceInfo)
   const range = rangeHeader === undefined ? undefined : parseCopyRange(String(rangeHeader), sourceInfo)
@@ -43,6 +43,7 @@ export const handleUploadPartCopy: Handler = async ({ ctx, req, res, route }) =>
   const input: UploadPartCopyInput = {
     sourceBucket: source.bucket,
     sourceKey: source.key,
+    sourceVersionId: source.versionId,
     range,
     bucket: route.bucket,
     key: route.key,
@@ -62,6 +63,8 @@ export const handleUploadPartCopy: Handler = async ({ ctx, req, res, route }) =>
     : await uploadPartCopyByReading(ctx.storage, input)
   const confirmed = encryptionHeaders(customerKey && { kind: 'SSE-C', keyMd5: customerKey.keyMd5 })
   for (const [name, value] of Object.entries(confirmed)) res.setHeader(name, value)
+  // The version copied, when the source has versions (S3's x-amz-copy-source-version-id).
+  if (sourceInfo.versionId !== undefined) res.setHeader('x-amz-copy-source-version-id', sourceInfo.versionId)
   const xml = renderXml('CopyPartResult', {
     ETag: `"${part.etag}"`,
     LastModified: part.lastModified.toISOString(),

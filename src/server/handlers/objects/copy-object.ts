@@ -7,6 +7,8 @@ import { sendXml } from '../../response/send.js'
 import { renderXml } from '../../response/xml.js'
 import { storageClassOf } from '../../storage/common/storage-class.js'
 import { encryptionHeaders, writeEncryption } from '../encryption/request-encryption.js'
+import { readBucketVersioning } from '../versioning/bucket-versioning.js'
+import { versionIdHeader } from '../versioning/version-params.js'
 import { checksumFields } from './checksum-headers.js'
 import { checkCopySourceConditions } from './conditions.js'
 import { computeCopyChecksum } from './copy-checksum.js'
@@ -20,7 +22,9 @@ import { readWriteCondition } from './write-condition-headers.js'
  * onto itself must change the metadata (REPLACE), the storage class or the encryption. The copy
  * is encrypted as the request asks (SSE-S3, SSE-C), else as the bucket's default, else not at
  * all, whatever the source's; an SSE-C source is read with the copy-source key. Storage shares
- * the bytes instead of copying them where it can.
+ * the bytes instead of copying them where it can. The source's `?versionId=` copies that version
+ * (`x-amz-copy-source-version-id`); in a versioned bucket the copy is a new version
+ * (`x-amz-version-id`).
  */
 export const handleCopyObject: Handler = async ({ ctx, req, res, route, emit }) => {
   const source = parseCopySource(req.headers['x-amz-copy-source'])
@@ -28,15 +32,27 @@ export const handleCopyObject: Handler = async ({ ctx, req, res, route, emit }) 
   const storageClass = readStorageClass(req.headers['x-amz-storage-class'])
   const read = readNodeHeaders(req.headers)
   const { encryption: asked, sourceKey } = readSseRequest(read)
-  // Asking for encryption changes the object (S3 allows re-encrypting an object in place).
+  // Asking for encryption changes the object (S3 allows re-encrypting an object in place); copying
+  // a named version onto its key restores it (a new version), which S3 allows as it is.
   const ontoItself =
-    source.bucket === route.bucket && source.key === route.key && directive !== 'REPLACE' && !asked
+    source.bucket === route.bucket &&
+    source.key === route.key &&
+    source.versionId === undefined &&
+    directive !== 'REPLACE' &&
+    !asked
   if (ontoItself && storageClass === undefined) throw illegalSelfCopy()
   const encryption = await writeEncryption(ctx.storage, route.bucket, read)
-  const computed = await computeCopyChecksum(ctx.storage, req.headers, source, { customerKey: sourceKey })
+  const versioning = await readBucketVersioning(ctx.storage, route.bucket)
+  let sourceVersionId: string | undefined
+  const computed = await computeCopyChecksum(ctx.storage, req.headers, source, {
+    customerKey: sourceKey,
+    versionId: source.versionId,
+  })
   const info = await ctx.storage.copyObject({
     sourceBucket: source.bucket,
     sourceKey: source.key,
+    sourceVersionId: source.versionId,
+    versioning,
     bucket: route.bucket,
     key: route.key,
     metadata: directive === 'REPLACE' ? readObjectMetadata(req.headers) : undefined,
@@ -45,6 +61,7 @@ export const handleCopyObject: Handler = async ({ ctx, req, res, route, emit }) 
     storageClass: storageClass ?? 'STANDARD',
     checksum: computed?.checksum,
     check: (found) => {
+      sourceVersionId = found.versionId
       checkCopySourceConditions(req.headers, found)
       // A copy onto itself must change something: here, the storage class.
       if (ontoItself && storageClassOf(found.headers) === storageClass) throw illegalSelfCopy()
@@ -57,7 +74,12 @@ export const handleCopyObject: Handler = async ({ ctx, req, res, route, emit }) 
     encryption,
     sourceCustomerKey: sourceKey,
   })
-  for (const [name, value] of Object.entries(encryptionHeaders(info.encryption))) res.setHeader(name, value)
+  const answered = {
+    ...encryptionHeaders(info.encryption),
+    ...versionIdHeader(info),
+    ...(sourceVersionId === undefined ? {} : { 'x-amz-copy-source-version-id': sourceVersionId }),
+  }
+  for (const [name, value] of Object.entries(answered)) res.setHeader(name, value)
   await emit([{ name: 's3:ObjectCreated:Copy', bucket: route.bucket, key: route.key, object: info }])
   const xml = renderXml('CopyObjectResult', {
     ETag: `"${info.etag}"`,

@@ -2,6 +2,7 @@ import type { S3ErrorCode } from '../../../shared/errors/catalogue.js'
 import { explainInvalidObjectName } from '../../../shared/names.js'
 import type { HandlerArgs } from '../../context.js'
 import { S3ServerError } from '../../errors.js'
+import { isVersionId } from '../../storage/common/version-id.js'
 import { readXmlDocument, type XmlDocumentLimits } from './xml-body.js'
 
 /** S3's limit on keys in one DeleteObjects request. */
@@ -21,6 +22,8 @@ const DELETE_LIMITS: XmlDocumentLimits = {
 /** A key to delete, or why it cannot be (reported for that key alone). */
 export interface DeleteKey {
   key: string
+  /** `<VersionId>`: remove exactly this version (or delete marker). */
+  versionId?: string
   problem?: { code: S3ErrorCode; message: string }
 }
 
@@ -31,7 +34,7 @@ export interface DeleteRequest {
 }
 
 /**
- * Reads DeleteObjects' `<Delete><Quiet/><Object><Key/></Object>…</Delete>`: MalformedXML for
+ * Reads DeleteObjects' `<Delete><Quiet/><Object><Key/><VersionId/></Object>…</Delete>`: MalformedXML for
  * no objects, more than 1,000, or an Object without a Key. Content-MD5 is verified when sent
  * (S3 requires it or a checksum; we accept its absence, as MinIO does).
  */
@@ -48,15 +51,34 @@ export async function readDeleteRequest(
     )
   }
   const keys = objects.map((object): DeleteKey => {
-    const key =
-      typeof object === 'object' && object !== null ? (object as Record<string, unknown>).Key : undefined
+    const fields = typeof object === 'object' && object !== null ? (object as Record<string, unknown>) : {}
+    const key = fields.Key
     if (typeof key !== 'string') throw new S3ServerError('MalformedXML', 'Every Object must have a Key.')
+    const versionId = readVersionId(fields.VersionId)
+    const named = versionId === undefined ? { key } : { key, versionId }
     const problem = explainInvalidObjectName(key)
-    return problem
-      ? { key, problem: { code: key === '' ? 'InvalidArgument' : 'KeyTooLongError', message: problem } }
-      : { key }
+    if (problem) {
+      return {
+        ...named,
+        problem: { code: key === '' ? 'InvalidArgument' : 'KeyTooLongError', message: problem },
+      }
+    }
+    // A version ID no version of ours can have is that key's error, as S3 reports it.
+    if (versionId !== undefined && !isVersionId(versionId)) {
+      return {
+        ...named,
+        problem: { code: 'NoSuchVersion', message: 'The specified version does not exist.' },
+      }
+    }
+    return named
   })
   const quiet = doc.Quiet ?? ''
   if (typeof quiet !== 'string') throw new S3ServerError('MalformedXML', 'Quiet must be true or false.')
   return { quiet: quiet.trim().toLowerCase() === 'true', keys }
+}
+
+function readVersionId(value: unknown): string | undefined {
+  if (value === undefined) return undefined
+  if (typeof value !== 'string') throw new S3ServerError('MalformedXML', 'A VersionId must be text.')
+  return value.trim()
 }

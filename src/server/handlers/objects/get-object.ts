@@ -4,6 +4,7 @@ import type { Handler } from '../../context.js'
 import { S3ServerError } from '../../errors.js'
 import type { GetObjectResult } from '../../storage/object-layer.js'
 import { requestCustomerKey } from '../encryption/request-encryption.js'
+import { readVersionIdParam, versionIdHeader } from '../versioning/version-params.js'
 import { checksumResponseHeaders } from './checksum-headers.js'
 import { checkConditions } from './conditions.js'
 import { objectHeaders, refuseAnonymousOverrides } from './object-headers.js'
@@ -17,13 +18,14 @@ const ATTEMPTS = 3
  * GetObject: the object (200), or the bytes a single Range or a `partNumber` names (206; 416
  * when unsatisfiable), after the conditional headers (304 / 412). `response-*` query
  * parameters override the stored headers, on signed requests only. An SSE-C object needs its
- * key (storage checks it: InvalidRequest without, AccessDenied when wrong).
+ * key (storage checks it: InvalidRequest without, AccessDenied when wrong). `?versionId=` reads
+ * that version; the answer names its version (`x-amz-version-id`) in a versioned bucket.
  */
 export const handleGetObject: Handler = async ({ ctx, req, res, route, auth, emit }) => {
   refuseAnonymousOverrides(route.query, auth.identity.anonymous === true)
   const partNumber = readPartNumber(route, req.headers)
   const rangeHeader = req.headers.range
-  const read = { customerKey: requestCustomerKey(req) }
+  const read = { customerKey: requestCustomerKey(req), versionId: readVersionIdParam(route) }
   let selection: RangeSelection | undefined
   let result: GetObjectResult | undefined
   for (let attempt = 0; attempt < ATTEMPTS && !result; attempt++) {
@@ -49,6 +51,7 @@ export const handleGetObject: Handler = async ({ ctx, req, res, route, auth, emi
   }
   const headers = {
     ...objectHeaders(info, route.query),
+    ...versionIdHeader(info),
     ...checksumResponseHeaders(info, req.headers, !selection),
   }
   if (selection) res.writeHead(206, { ...headers, ...rangeHeaders(selection, info.size) })

@@ -1,5 +1,6 @@
 import type { Handler } from '../../context.js'
 import { requestCustomerKey } from '../encryption/request-encryption.js'
+import { readVersionIdParam, versionIdHeader } from '../versioning/version-params.js'
 import { checksumResponseHeaders } from './checksum-headers.js'
 import { checkConditions } from './conditions.js'
 import { objectHeaders } from './object-headers.js'
@@ -8,14 +9,22 @@ import { rangeHeaders, readPartNumber, selectRange } from './object-range.js'
 /**
  * HeadObject: the object's headers and length, no body; the same conditions as GET, and the
  * same Range / `partNumber` selection (206 with Content-Range). An SSE-C object needs its key.
+ * `?versionId=` reads that version (as GetObject).
  */
 export const handleHeadObject: Handler = async ({ ctx, req, res, route, emit }) => {
   const partNumber = readPartNumber(route, req.headers)
-  const info = await ctx.storage.headObject(route.bucket, route.key, { customerKey: requestCustomerKey(req) })
+  const info = await ctx.storage.headObject(route.bucket, route.key, {
+    customerKey: requestCustomerKey(req),
+    versionId: readVersionIdParam(route),
+  })
   checkConditions(req.headers, info)
   const selection = selectRange(info, req.headers.range, partNumber)
   await emit([{ name: 's3:ObjectAccessed:Head', bucket: route.bucket, key: route.key, object: info }])
-  const headers = { ...objectHeaders(info), ...checksumResponseHeaders(info, req.headers, !selection) }
+  const headers = {
+    ...objectHeaders(info),
+    ...versionIdHeader(info),
+    ...checksumResponseHeaders(info, req.headers, !selection),
+  }
   if (selection) res.writeHead(206, { ...headers, ...rangeHeaders(selection, info.size) })
   else res.writeHead(200, { ...headers, 'content-length': info.size })
   res.end()

@@ -3,13 +3,16 @@ import { openRequestBody } from '../../body/request-body.js'
 import type { Handler } from '../../context.js'
 import { sendEmpty } from '../../response/send.js'
 import { encryptionHeaders, writeEncryption } from '../encryption/request-encryption.js'
+import { readBucketVersioning } from '../versioning/bucket-versioning.js'
+import { versionIdHeader } from '../versioning/version-params.js'
 import { verifiedChecksumHeaders } from './checksum-headers.js'
 import { readContentMd5, readObjectMetadata } from './object-metadata.js'
 import { readWriteCondition } from './write-condition-headers.js'
 
 /**
  * PutObject: streams the body (decoded and verified as its signature asks) into storage, which
- * writes a temporary file and commits only a complete, verified body. Answers the MD5 ETag.
+ * writes a temporary file and commits only a complete, verified body. Answers the MD5 ETag (and
+ * in a versioned bucket `x-amz-version-id`: the version the write made; null when suspended).
  * `If-None-Match: *` / `If-Match` make it a conditional write, checked in storage's commit.
  * Encrypted as the request asks (SSE-S3, SSE-C) or else as the bucket's default encryption.
  */
@@ -18,6 +21,7 @@ export const handlePutObject: Handler = async ({ ctx, req, res, route, auth, emi
   const condition = readWriteCondition(req.headers)
   const { contentType, headers } = readObjectMetadata(req.headers)
   const encryption = await writeEncryption(ctx.storage, route.bucket, readNodeHeaders(req.headers))
+  const versioning = await readBucketVersioning(ctx.storage, route.bucket)
   const { body, size, checksum } = openRequestBody(req, auth, ctx.auth.crypto)
   const info = await ctx.storage.putObject({
     bucket: route.bucket,
@@ -31,11 +35,13 @@ export const handlePutObject: Handler = async ({ ctx, req, res, route, auth, emi
     contentMd5,
     condition,
     encryption,
+    versioning,
   })
   await emit([{ name: 's3:ObjectCreated:Put', bucket: route.bucket, key: route.key, object: info }])
   sendEmpty(res, 200, {
     etag: `"${info.etag}"`,
     ...verifiedChecksumHeaders(checksum),
     ...encryptionHeaders(info.encryption),
+    ...versionIdHeader(info),
   })
 }

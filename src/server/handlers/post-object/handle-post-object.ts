@@ -13,6 +13,8 @@ import { S3ServerError } from '../../errors.js'
 import { readBucketOwnerId } from '../acl/bucket-owner-id.js'
 import { checkCannedAcl, checkGrantHeaders } from '../acl/canned-acl.js'
 import { encryptionHeaders, writeEncryption } from '../encryption/request-encryption.js'
+import { readBucketVersioning } from '../versioning/bucket-versioning.js'
+import { versionIdHeader } from '../versioning/version-params.js'
 import { checkPostConditions, MAX_POST_OBJECT_SIZE, type SizeRange } from './check-conditions.js'
 import { readFormMetadata } from './form-metadata.js'
 import { limitSize } from './limit-size.js'
@@ -57,10 +59,12 @@ export const handlePostObject: Handler = async (args) => {
       contentType: contentType || form.mimeType || undefined,
       headers,
       encryption,
+      versioning: await readBucketVersioning(ctx.storage, route.bucket),
     })
     await emit([{ name: 's3:ObjectCreated:Post', bucket: route.bucket, key, object: info }])
     const origin = `${(req.socket as TLSSocket).encrypted ? 'https' : 'http'}://${req.headers.host ?? 'localhost'}`
-    for (const [name, value] of Object.entries(encryptionHeaders(info.encryption))) res.setHeader(name, value)
+    const answered = { ...encryptionHeaders(info.encryption), ...versionIdHeader(info) }
+    for (const [name, value] of Object.entries(answered)) res.setHeader(name, value)
     sendPostResponse(res, form.fields, { bucket: route.bucket, key, etag: info.etag, origin })
   } finally {
     // A refused form leaves its file unread: let busboy drain it so the answer can go out.

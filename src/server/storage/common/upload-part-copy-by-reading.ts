@@ -19,6 +19,7 @@ export async function uploadPartCopyByReading(
   const suffix = uploadChecksumSuffix(upload.headers)
   const { info, body } = await layer.getObject(input.sourceBucket, input.sourceKey, input.range, {
     customerKey: input.sourceCustomerKey,
+    versionId: input.sourceVersionId,
   })
   try {
     input.check?.(info)
