@@ -2,6 +2,7 @@ import { resolve } from 'node:path'
 import { uploadPartCopyByReading } from './common/upload-part-copy-by-reading.js'
 import { createBucket, deleteBucket, getBucket, listBuckets } from './erasure/buckets.js'
 import type { ErasureContext } from './erasure/context.js'
+import { deleteObject } from './erasure/delete-object.js'
 import {
   getBucketDocument,
   getSystemDocument,
@@ -22,8 +23,10 @@ import {
   listParts,
   uploadPart,
 } from './erasure/multipart.js'
-import { copyObject, deleteObject, getObject, headObject, putObject } from './erasure/objects.js'
+import { copyObject, getObject, headObject, putObject } from './erasure/objects.js'
 import { BLOCK_SIZE, parseStorageClassParity, resolveStorageClasses } from './erasure/params.js'
+import { updateObjectMetadata } from './erasure/update-metadata.js'
+import { listObjectVersions } from './erasure/version-listing.js'
 import { localDriveLocation } from './local-drive.js'
 import type { ObjectLayer } from './object-layer.js'
 
@@ -91,14 +94,13 @@ export async function openErasure(dirs: string[], options: ErasureOptions = {}):
     getBucket: (name) => getBucket(ctx, name),
     deleteBucket: (name) => deleteBucket(ctx, name),
     putObject: (input) => putObject(ctx, input),
-    getObject: (bucket, key, range) => getObject(ctx, bucket, key, range),
-    headObject: (bucket, key) => headObject(ctx, bucket, key),
-    // Versions (options) come with issue 14's versioning-erasure.
-    deleteObject: async (bucket, key) => {
-      await deleteObject(ctx, bucket, key)
-      return {}
-    },
+    getObject: (bucket, key, range, options) => getObject(ctx, bucket, key, range, options?.versionId),
+    headObject: (bucket, key, options) => headObject(ctx, bucket, key, options?.versionId),
+    deleteObject: (bucket, key, options) => deleteObject(ctx, bucket, key, options),
     listObjects: (input) => listObjects(ctx, input),
+    listObjectVersions: (input) => listObjectVersions(ctx, input),
+    updateObjectMetadata: (bucket, key, versionId, update) =>
+      updateObjectMetadata(ctx, bucket, key, versionId, update),
     copyObject: (input) => copyObject(ctx, input),
     createMultipartUpload: (input) => createMultipartUpload(ctx, input),
     uploadPart: (input) => uploadPart(ctx, input),

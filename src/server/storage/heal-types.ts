@@ -52,4 +52,10 @@ export interface Healer {
    * corrupt ones; an object without read quorum on any drive is dangling and is removed.
    */
   healObject(bucket: string, key: string, options: HealStepOptions): Promise<HealResultItem>
+  /**
+   * Heals every version and delete marker of the object (as healObject does one): one item per
+   * version the drives agree on, the latest first, each with its `versionId` when it has one.
+   * Optional: a heal sequence uses it when present, else healObject.
+   */
+  healObjectVersions?(bucket: string, key: string, options: HealStepOptions): Promise<HealResultItem[]>
 }

@@ -47,6 +47,8 @@ export interface HealResultItem {
   after: { drives: DriveStatus[] }
   /** The object's size in bytes; -1 when unknown or not an object. */
   objectSize: number
+  /** An object's version (each version is healed as an item of its own; MinIO's `versionId`). */
+  versionId?: string
 }
 
 /**

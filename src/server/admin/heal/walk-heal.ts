@@ -50,15 +50,19 @@ export async function walkHeal(healer: Healer, target: HealTarget, options: Walk
 }
 
 async function healOne(healer: Healer, bucket: string, key: string, options: WalkHealOptions): Promise<void> {
-  let item: HealResultItem
+  let items: HealResultItem[]
+  const step = { dryRun: options.settings.dryRun }
   try {
-    item = await healer.healObject(bucket, key, { dryRun: options.settings.dryRun })
+    // Every version of the object, one item each, when the backend keeps versions.
+    items = healer.healObjectVersions
+      ? await healer.healObjectVersions(bucket, key, step)
+      : [await healer.healObject(bucket, key, step)]
   } catch (e) {
     // Deleted by a client between the listing and its heal: nothing left to heal (as MinIO).
     if (isS3ServerError(e) && e.code === 'NoSuchKey') return
     throw e
   }
-  await options.push(item)
+  for (const item of items) await options.push(item)
 }
 
 /** Whether any drive holds exactly `key` (the listing is sorted, so it stops past it). */

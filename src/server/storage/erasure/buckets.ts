@@ -1,18 +1,21 @@
 import { S3ServerError } from '../../errors.js'
 import type { BucketInfo } from '../object-layer.js'
-import type { DriveBucket } from '../storage-drive.js'
+import type { DriveBucket, DriveObject } from '../storage-drive.js'
 import {
   bucketLockNameOf,
   codeOf,
+  type DriveResult,
   type ErasureContext,
   groupVersions,
   lockNameOf,
   minimumReadDrives,
   onDrives,
   usableDrives,
+  versionsOfKey,
 } from './context.js'
 import { listHoldersOnDrives } from './drive-pages.js'
 import type { ErasureDrive } from './drive-set.js'
+import { parseMeta } from './object-meta.js'
 import { majorityOf, readQuorumError, writeQuorumError } from './params.js'
 
 /**
@@ -91,7 +94,7 @@ export async function createBucket(ctx: ErasureContext, name: string, region: st
 
 /**
  * Deletes an empty bucket from every usable drive: BucketNotEmpty while the drives agree on any
- * object in it. It holds the bucket's gate exclusively, so no commit into the bucket is
+ * object in it, any version or delete marker included. It holds the bucket's gate exclusively, so no commit into the bucket is
  * half-way while it looks and deletes (a PUT waiting at the gate then finds the bucket gone and
  * fails with NoSuchBucket, its shards removed). What a drive still holds that cannot be read
  * (shards of a write that failed, which no commit is adding to now) does not keep the bucket
@@ -116,14 +119,23 @@ export async function deleteBucket(ctx: ErasureContext, name: string): Promise<v
 }
 
 /**
- * Looks at every object any drive holds in `bucket`: BucketNotEmpty at the first one the drives
- * agree on, 503 at one that might be readable with the offline drives back, and removes the
- * rest (leftovers no read could ever return). The caller holds the bucket's gate.
+ * Looks at every version and delete marker any drive holds in `bucket`: BucketNotEmpty at the
+ * first one the drives agree on, 503 at one that might be readable with the offline drives back,
+ * and removes the rest (leftovers no read could ever return). A key whose latest record is a
+ * version on some drive has all its versions looked at; a key written without versioning has only
+ * its one record. The caller holds the bucket's gate.
  */
 async function removeLeftovers(ctx: ErasureContext, bucket: string, drives: ErasureDrive[]): Promise<void> {
   const offline = ctx.set.size - drives.length
   for await (const { key, holders, unanswered } of listHoldersOnDrives(ctx, drives, bucket, '')) {
-    const versions = groupVersions(holders)
+    let records = holders
+    if (holders.some((h) => h.ok && parseMeta(h.value.meta)?.version !== undefined)) {
+      const listed = await onDrives(ctx, drives, (store) => versionsOfKey(store, bucket, key))
+      records = listed.flatMap((r): DriveResult<DriveObject>[] =>
+        r.ok ? r.value.map((value) => ({ drive: r.drive, ok: true, value })) : [],
+      )
+    }
+    const versions = groupVersions(records)
     if (versions.some((v) => v.holders.length >= v.meta.data)) {
       throw new S3ServerError('BucketNotEmpty', undefined, { BucketName: bucket })
     }
@@ -131,10 +143,14 @@ async function removeLeftovers(ctx: ErasureContext, bucket: string, drives: Eras
     if (maybe) throw readQuorumError(`DeleteBucket ${bucket}: ${key}`, maybe.holders.length, maybe.meta.data)
     // Heal may be looking at the same leftover: take turns on it.
     await ctx.locks.with(lockNameOf(bucket, key), () =>
-      onDrives(
-        ctx,
-        holders.map((h) => h.drive),
-        (store) => store.deleteObject(bucket, key),
+      Promise.all(
+        versions.map((v) =>
+          onDrives(
+            ctx,
+            v.holders.map((h) => h.drive),
+            (store) => store.deleteObject(bucket, key, v.meta.version?.id),
+          ),
+        ),
       ),
     )
   }

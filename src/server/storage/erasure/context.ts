@@ -1,8 +1,9 @@
 import { S3ServerError } from '../../errors.js'
+import { latestIsDeleteMarker, noSuchVersion, versionIsDeleteMarker } from '../common/version-errors.js'
 import type { DriveObject, StorageDrive } from '../storage-drive.js'
 import type { DriveSet, ErasureDrive } from './drive-set.js'
 import type { KeyLocks } from './key-locks.js'
-import { type EcMeta, parseMeta } from './object-meta.js'
+import { type EcMeta, orderOf, parseMeta } from './object-meta.js'
 import { readQuorumError, type StorageClasses, writeQuorumError } from './params.js'
 
 /** What every erasure operation shares. */
@@ -116,11 +117,86 @@ export interface ChosenVersion {
   holders: Array<{ drive: ErasureDrive; shard: number; stored: string }>
 }
 
-/** The version of `bucket/key` the drives agree on (see chooseVersion). */
-export async function chooseObject(ctx: ErasureContext, bucket: string, key: string): Promise<ChosenVersion> {
+/**
+ * The object version of `bucket/key` the drives agree on: the latest (see chooseRecord), or the
+ * version `versionId`. A delete marker is NoSuchKey as the latest, 405 MethodNotAllowed by its ID
+ * (`method` names the request), as S3 answers (common/version-errors.ts).
+ */
+export async function chooseObject(
+  ctx: ErasureContext,
+  bucket: string,
+  key: string,
+  versionId?: string,
+  method = 'GET',
+): Promise<ChosenVersion> {
+  const chosen = await chooseRecord(ctx, bucket, key, versionId)
+  const { meta } = chosen
+  if (meta.marker) {
+    const id = meta.version?.id ?? 'null'
+    if (versionId !== undefined) throw versionIsDeleteMarker(method, id, new Date(meta.mtime))
+    throw latestIsDeleteMarker(key, id, new Date(meta.mtime))
+  }
+  return chosen
+}
+
+/**
+ * The record of `bucket/key` the drives agree on, a delete marker included: with `versionId`
+ * that version (NoSuchVersion when no version of that ID has read quorum), else the latest. The
+ * latest is the newest version at least `data` drives hold: first among the records each drive
+ * holds as its latest; when those do not agree (a write that reached too few drives is some
+ * drives' latest), among every version the drives hold of the key.
+ */
+export async function chooseRecord(
+  ctx: ErasureContext,
+  bucket: string,
+  key: string,
+  versionId?: string,
+): Promise<ChosenVersion> {
   const drives = await usableDrives(ctx, minimumReadDrives(ctx), `read ${bucket}/${key}`, false)
-  const results = await onDrives(ctx, drives, (store) => store.readObject(bucket, key))
+  const results = await onDrives(ctx, drives, (store) => store.readObject(bucket, key, versionId))
+  if (versionId !== undefined) {
+    const chosen = pickAgreed(results)
+    if (chosen) return chosen
+    if (isBucketMissing(results)) throw new S3ServerError('NoSuchBucket', undefined, { BucketName: bucket })
+    const best = groupVersions(results).sort((a, b) => b.holders.length - a.holders.length)[0]
+    if (best && results.length < ctx.set.size) {
+      throw readQuorumError(`${bucket}/${key}`, best.holders.length, best.meta.data)
+    }
+    throw noSuchVersion(key, versionId)
+  }
+  const chosen = pickAgreed(results)
+  if (chosen) return chosen
+  if (results.some((r) => r.ok)) {
+    const every = await onDrives(ctx, drives, (store) => versionsOfKey(store, bucket, key))
+    const records = every.flatMap((r): DriveResult<DriveObject>[] =>
+      r.ok ? r.value.map((value) => ({ drive: r.drive, ok: true, value })) : [],
+    )
+    const agreed = pickAgreed(records)
+    if (agreed) return agreed
+  }
   return chooseVersion(ctx, results, bucket, key)
+}
+
+/** Every version and delete marker a drive holds of `key`, newest first. */
+export async function versionsOfKey(
+  store: StorageDrive,
+  bucket: string,
+  key: string,
+): Promise<DriveObject[]> {
+  const found: DriveObject[] = []
+  let keyMarker: string | undefined
+  let versionIdMarker: string | undefined
+  while (true) {
+    const page = await store.listObjectVersions({ bucket, prefix: key, keyMarker, versionIdMarker })
+    for (const record of page.versions) {
+      // The key itself sorts first among the keys it prefixes: past it, it is done.
+      if (record.key !== key) return found
+      found.push(record)
+    }
+    if (!page.isTruncated || page.nextKeyMarker !== key) return found
+    keyMarker = page.nextKeyMarker
+    versionIdMarker = page.nextVersionIdMarker
+  }
 }
 
 /**
@@ -157,9 +233,20 @@ export function isBucketMissing(results: readonly DriveResult<unknown>[]): boole
 
 /** The newest version held by at least `data` drives, if any. */
 export function pickAgreed(results: DriveResult<DriveObject>[]): ChosenVersion | undefined {
+  return agreedVersions(results)[0]
+}
+
+/** The versions held by at least `data` drives, newest first. */
+export function agreedVersions(results: DriveResult<DriveObject>[]): ChosenVersion[] {
   const agreed = groupVersions(results).filter((g) => g.holders.length >= g.meta.data)
-  agreed.sort((a, b) => b.meta.mtime - a.meta.mtime || b.holders.length - a.holders.length)
-  return agreed[0]
+  return agreed.sort(newestFirst)
+}
+
+/** Versions newest first (by order token; legacy writes by time), then by how many hold them. */
+export function newestFirst(a: ChosenVersion, b: ChosenVersion): number {
+  const x = orderOf(a.meta)
+  const y = orderOf(b.meta)
+  return x < y ? -1 : x > y ? 1 : b.holders.length - a.holders.length
 }
 
 /** Drives' metadata grouped by version. */
@@ -171,6 +258,8 @@ export function groupVersions(results: DriveResult<DriveObject>[]): ChosenVersio
     if (!meta) continue
     const group = groups.get(meta.id) ?? { meta, holders: [] }
     group.holders.push({ drive: r.drive, shard: meta.shard, stored: r.value.meta! })
+    // Drives that missed a metadata update still hold the version: the newest metadata is its.
+    if ((meta.rev ?? 0) > (group.meta.rev ?? 0)) group.meta = meta
     groups.set(meta.id, group)
   }
   return [...groups.values()]

@@ -47,7 +47,7 @@ export interface HeldKey {
 
 /**
  * Keys under `prefix` that any of `drives` holds, sorted, once each, with every drive's version
- * of it as its listing shows it (what DeleteBucket classifies as live or leftover).
+ * of it as its listing shows it (its latest record).
  */
 export async function* listHoldersOnDrives(
   ctx: ErasureContext,
@@ -58,7 +58,8 @@ export async function* listHoldersOnDrives(
   let cursor: string | undefined
   while (true) {
     const pages = await onDrives(ctx, drives, (store) =>
-      store.listObjects({ bucket, prefix, startAfter: cursor, maxKeys: DRIVE_PAGE }),
+      // Keys whose latest version is a delete marker too: they hold versions to heal.
+      store.listObjects({ bucket, prefix, startAfter: cursor, maxKeys: DRIVE_PAGE, withDeleteMarkers: true }),
     )
     const { bound, complete } = boundOf(pages)
     const unanswered = pages.filter((p) => !p.ok && codeOf(p.error) !== 'NoSuchBucket').length

@@ -1,5 +1,5 @@
 import type { DriveState, DriveStatus, Healer, HealResultItem, HealStepOptions } from '../heal-types.js'
-import type { DriveObject, StorageDrive } from '../storage-drive.js'
+import type { DriveObject, DriveVersion, StorageDrive } from '../storage-drive.js'
 import {
   type ChosenVersion,
   codeOf,
@@ -8,14 +8,15 @@ import {
   groupVersions,
   lockNameOf,
   minimumReadDrives,
+  newestFirst,
   onDrives,
-  pickAgreed,
+  versionsOfKey,
 } from './context.js'
 import { mostCommon } from './documents.js'
 import { listKeysOnAnyDrive } from './drive-pages.js'
 import type { ErasureDrive } from './drive-set.js'
 import { blocksOf, shardFileSizeOf } from './geometry.js'
-import { type EcMeta, encodeMeta, partSizesOf } from './object-meta.js'
+import { driveVersionIdOf, type EcMeta, encodeMeta, orderOf, parseMeta, partSizesOf } from './object-meta.js'
 import { shardSources } from './objects.js'
 import { HASH_SIZE, shardOfDrive } from './params.js'
 import { readShardSets } from './read-shards.js'
@@ -39,9 +40,19 @@ export function createHealer(ctx: ErasureContext): Healer {
     listBucketsToHeal: () => listBucketsToHeal(ctx),
     healBucket: (bucket, options) => healBucket(ctx, bucket, options),
     listObjectsToHeal: (bucket, prefix) => listObjectsToHeal(ctx, bucket, prefix),
-    healObject: (bucket, key, options) =>
-      ctx.locks.with(lockNameOf(bucket, key), () => healObject(ctx, bucket, key, options)),
+    healObject: async (bucket, key, options) => (await healVersionsLocked(ctx, bucket, key, options))[0]!,
+    healObjectVersions: (bucket, key, options) => healVersionsLocked(ctx, bucket, key, options),
   }
+}
+
+/** Heals every version of `bucket/key` holding its lock (no commit to the key meanwhile). */
+function healVersionsLocked(
+  ctx: ErasureContext,
+  bucket: string,
+  key: string,
+  options: HealStepOptions,
+): Promise<HealResultItem[]> {
+  return ctx.locks.with(lockNameOf(bucket, key), () => healObjectVersions(ctx, bucket, key, options))
 }
 
 function item(
@@ -225,26 +236,88 @@ async function* listObjectsToHeal(
 }
 
 /**
- * Heals one object: picks the version the drives agree on, reads every holder's whole shard
- * file to verify each block's hash, and rebuilds the shard of every usable drive that lacks it,
- * holds another version or failed verification. An object no version of which has read quorum
- * is dangling (a write that never reached quorum): with every drive online it is removed.
+ * Heals one object, every version and delete marker of it: each drive lists what it holds of the
+ * key, the records are grouped by write; each version at least `data` drives hold is healed on
+ * its own (healVersion), newest first, one item each. Versions no write of which has read quorum
+ * are dangling (writes that never reached quorum): with every drive online they are removed from
+ * the drives holding them, first, so a drive's stale null version makes room for the agreed one.
+ * A key with no agreed version at all is one dangling item, as before versioning.
  */
-async function healObject(
+async function healObjectVersions(
   ctx: ErasureContext,
   bucket: string,
   key: string,
   options: HealStepOptions,
-): Promise<HealResultItem> {
+): Promise<HealResultItem[]> {
   const drives = await ctx.set.usable()
-  const results = await onDrives(ctx, drives, (store) => store.readObject(bucket, key))
-  const chosen = pickAgreed(results)
-  if (!chosen) return healDangling(ctx, bucket, key, results, drives, options)
+  const listed = await recordsOnDrives(ctx, drives, bucket, key)
+  const records = listed.flatMap((r): DriveResult<DriveObject>[] =>
+    r.ok ? r.value.map((value) => ({ drive: r.drive, ok: true, value })) : [],
+  )
+  const groups = groupVersions(records)
+  const agreed = groups.filter((g) => g.holders.length >= g.meta.data).sort(newestFirst)
+  const dangling = groups.filter((g) => g.holders.length < g.meta.data)
+  if (agreed.length === 0) return [await healDangling(ctx, bucket, key, listed, dangling, drives, options)]
+  const everyDrive = drives.length === ctx.set.size && listed.every((r) => r.ok)
+  if (dangling.length > 0 && everyDrive && !options.dryRun) {
+    for (const version of dangling) {
+      await onDrives(
+        ctx,
+        version.holders.map((h) => h.drive),
+        (store) => store.deleteObject(bucket, key, version.meta.version?.id),
+      )
+    }
+  }
+  // A key the drives keep versions of: a write made before versioning heals as its null version.
+  const versioned = groups.some((g) => g.meta.version !== undefined)
+  const items: HealResultItem[] = []
+  for (const version of agreed) {
+    items.push(await healVersion(ctx, bucket, key, version, listed, versioned, options))
+  }
+  return items
+}
+
+/**
+ * What each drive holds of `bucket/key`: its latest record when no drive's latest is a version
+ * (a key written without versioning has only that one, and heals as before versioning), else
+ * every version and delete marker it lists.
+ */
+async function recordsOnDrives(
+  ctx: ErasureContext,
+  drives: ErasureDrive[],
+  bucket: string,
+  key: string,
+): Promise<DriveResult<DriveObject[]>[]> {
+  const latest = await onDrives(ctx, drives, (store) => store.readObject(bucket, key))
+  const versioned = latest.some((r) => r.ok && parseMeta(r.value.meta)?.version !== undefined)
+  if (versioned) return onDrives(ctx, drives, (store) => versionsOfKey(store, bucket, key))
+  return latest.map((r): DriveResult<DriveObject[]> => {
+    if (r.ok) return { drive: r.drive, ok: true, value: [r.value] }
+    return codeOf(r.error) === 'NoSuchKey' ? { drive: r.drive, ok: true, value: [] } : r
+  })
+}
+
+/**
+ * Heals one version: reads every holder's whole shard file to verify each block's hash, and
+ * rebuilds the shard of every usable drive that lacks the version or failed verification (a
+ * delete marker: writes the marker on drives that lack it). Holders of an older revision of its
+ * metadata get the current one.
+ */
+async function healVersion(
+  ctx: ErasureContext,
+  bucket: string,
+  key: string,
+  chosen: ChosenVersion,
+  listed: DriveResult<DriveObject[]>[],
+  versioned: boolean,
+  options: HealStepOptions,
+): Promise<HealResultItem> {
   const { meta } = chosen
   const before = new Map<ErasureDrive, DriveState>()
-  for (const r of results)
-    before.set(r.drive, r.ok || codeOf(r.error) === 'NoSuchKey' ? 'missing' : 'offline')
-  const verified = await verifyHolders(ctx, chosen, bucket, key)
+  for (const r of listed) before.set(r.drive, r.ok || codeOf(r.error) === 'NoSuchKey' ? 'missing' : 'offline')
+  const verified = meta.marker
+    ? new Map(chosen.holders.map((h) => [h.drive, 'ok' as DriveState]))
+    : await verifyHolders(ctx, chosen, bucket, key)
   for (const [drive, state] of verified) before.set(drive, state)
   const after = new Map(before)
   const fields = {
@@ -254,19 +327,52 @@ async function healObject(
     dataBlocks: meta.data,
     parityBlocks: meta.parity,
     objectSize: meta.size,
+    ...(meta.version ? { versionId: meta.version.id } : {}),
   }
   const healthy = [...verified].filter(([, state]) => state === 'ok').map(([d]) => d)
   if (healthy.length < meta.data) {
     const detail = `only ${healthy.length} drives hold intact shards and ${meta.data} are needed: cannot heal`
     return item(ctx, { ...fields, detail }, statusWith(ctx, before), statusWith(ctx, after))
   }
-  const targets = drives.filter((d) => before.get(d) !== 'ok')
-  if (targets.length > 0 && !options.dryRun) {
+  if (options.dryRun) return item(ctx, fields, statusWith(ctx, before), statusWith(ctx, after))
+  const targets = listed.map((r) => r.drive).filter((d) => before.get(d) !== 'ok')
+  if (targets.length > 0 && meta.marker && meta.version) {
+    const version = meta.version
+    const written = await onDrives(ctx, targets, (store, drive) =>
+      store.putDeleteMarker({
+        bucket,
+        key,
+        version,
+        modified: meta.mtime,
+        meta: encodeMeta({ ...meta, shard: shardOfDrive(drive.index, meta.dist, ctx.set.size) }),
+      }),
+    )
+    for (const r of written) if (r.ok) after.set(r.drive, 'ok')
+  } else if (targets.length > 0) {
+    const version = meta.version ?? (versioned ? { id: 'null', order: orderOf(meta) } : undefined)
     const healthySet = new Set(healthy)
     const sources = { ...chosen, holders: chosen.holders.filter((h) => healthySet.has(h.drive)) }
-    const rebuilt = await rebuildShards(ctx, sources, bucket, key, targets)
+    const rebuilt = await rebuildShards(ctx, sources, bucket, key, targets, version)
     for (const drive of rebuilt) after.set(drive, 'ok')
   }
+  // Drives that missed a metadata update (updateObjectMetadata) get the current metadata.
+  const stale = chosen.holders.filter(
+    (h) => healthy.includes(h.drive) && (parseMeta(h.stored)?.rev ?? 0) !== (meta.rev ?? 0),
+  )
+  await onDrives(
+    ctx,
+    stale.map((h) => h.drive),
+    (store, drive) => {
+      const holder = stale.find((h) => h.drive === drive)!
+      return store.updateObjectMeta({
+        bucket,
+        key,
+        versionId: driveVersionIdOf(meta),
+        ifMeta: holder.stored,
+        meta: encodeMeta({ ...meta, shard: holder.shard }),
+      })
+    },
+  )
   return item(ctx, fields, statusWith(ctx, before), statusWith(ctx, after))
 }
 
@@ -323,6 +429,7 @@ async function rebuildShards(
   bucket: string,
   key: string,
   targets: ErasureDrive[],
+  version: DriveVersion | undefined,
 ): Promise<ErasureDrive[]> {
   const { meta } = chosen
   const n = ctx.set.size
@@ -367,6 +474,7 @@ async function rebuildShards(
         ? stores[i]!.commitShard(staged[i]!.id, {
             etag: meta.etag,
             meta: encodeMeta({ ...meta, shard: shardOf(drive) } satisfies EcMeta),
+            ...(version ? { version } : {}),
           }).then(
             () => true,
             () => false,
@@ -377,21 +485,22 @@ async function rebuildShards(
   return targets.filter((_, i) => outcomes[i])
 }
 
-/** An object without read quorum: removed when every drive is online, else left alone. */
+/** An object no version of which has read quorum: removed when every drive is online, else left alone. */
 async function healDangling(
   ctx: ErasureContext,
   bucket: string,
   key: string,
-  results: DriveResult<DriveObject>[],
+  listed: DriveResult<DriveObject[]>[],
+  versions: ChosenVersion[],
   drives: ErasureDrive[],
   options: HealStepOptions,
 ): Promise<HealResultItem> {
   const before = new Map<ErasureDrive, DriveState>()
-  for (const r of results)
-    before.set(r.drive, r.ok ? 'corrupt' : codeOf(r.error) === 'NoSuchKey' ? 'missing' : 'offline')
+  for (const r of listed) {
+    const held = r.ok && r.value.length > 0
+    before.set(r.drive, held ? 'corrupt' : r.ok || codeOf(r.error) === 'NoSuchKey' ? 'missing' : 'offline')
+  }
   const after = new Map(before)
-  const leftovers = results.filter((r) => r.ok).map((r) => r.drive)
-  const versions = groupVersions(results)
   const fields = {
     type: 'object' as const,
     bucket,
@@ -399,15 +508,24 @@ async function healDangling(
     dataBlocks: versions[0]?.meta.data ?? 0,
     parityBlocks: versions[0]?.meta.parity ?? 0,
   }
-  if (leftovers.length === 0) return item(ctx, fields, statusWith(ctx, before), statusWith(ctx, after))
+  if (versions.length === 0) return item(ctx, fields, statusWith(ctx, before), statusWith(ctx, after))
   if (drives.length < ctx.set.size) {
     const detail = 'too few drives agree on this object to heal it while drives are offline'
     return item(ctx, { ...fields, detail }, statusWith(ctx, before), statusWith(ctx, after))
   }
   const detail = options.dryRun ? 'dangling object (would be removed)' : 'dangling object removed'
   if (!options.dryRun) {
-    const removed = await onDrives(ctx, leftovers, (store) => store.deleteObject(bucket, key))
-    for (const r of removed) if (r.ok) after.set(r.drive, 'missing')
+    const failed = new Set<ErasureDrive>()
+    for (const version of versions) {
+      const removed = await onDrives(
+        ctx,
+        version.holders.map((h) => h.drive),
+        (store) => store.deleteObject(bucket, key, version.meta.version?.id),
+      )
+      for (const r of removed) if (!r.ok) failed.add(r.drive)
+    }
+    for (const r of listed)
+      if (r.ok && r.value.length > 0 && !failed.has(r.drive)) after.set(r.drive, 'missing')
   }
   return item(ctx, { ...fields, detail }, statusWith(ctx, before), statusWith(ctx, after))
 }

@@ -19,7 +19,8 @@ type Entry = { name: string; object: ObjectInfo } | { name: string; prefix: stri
 
 /**
  * ListObjects across drives: every usable drive lists the same page and the pages are merged.
- * An object is listed when at least `data` drives agree on a version of it (what a read needs),
+ * An object is listed when at least `data` drives agree on a version of it (what a read needs)
+ * and that version is not a delete marker,
  * a common prefix when at least half the answering drives roll keys up into it. A drive whose
  * page was cut short bounds what the merge may trust: entries past the smallest such cut wait
  * for the next round, so a page is always complete up to where it ends.
@@ -35,7 +36,13 @@ export async function listObjects(ctx: ErasureContext, input: ListObjectsInput):
   let exhausted = false
   while (entries.length <= maxKeys && !exhausted) {
     const pages = await onDrives(ctx, drives, (store) =>
-      store.listObjects({ ...input, startAfter: cursor, maxKeys: Math.min(MAX_KEYS, maxKeys + 1) }),
+      store.listObjects({
+        ...input,
+        startAfter: cursor,
+        maxKeys: Math.min(MAX_KEYS, maxKeys + 1),
+        // A key whose latest is a delete marker on enough drives is hidden: drives must show it.
+        withDeleteMarkers: true,
+      }),
     )
     const { bound, complete } = boundOf(pages)
     exhausted = complete
@@ -64,7 +71,9 @@ export async function listObjects(ctx: ErasureContext, input: ListObjectsInput):
         continue
       }
       const agreed = pickAgreed(vote.objects)
-      if (agreed) entries.push({ name, object: toObjectInfo(input.bucket, name, agreed.meta, false) })
+      if (agreed && !agreed.meta.marker) {
+        entries.push({ name, object: toObjectInfo(input.bucket, name, agreed.meta, false) })
+      }
     }
     if (bound !== undefined) cursor = bound
   }

@@ -43,6 +43,7 @@ import {
   toUploadInfo,
 } from './object-meta.js'
 import { distributionStart, redundancyOf, shardOfDrive, writeQuorumError, writeQuorumOf } from './params.js'
+import { newVersion } from './version-writes.js'
 import { requireWriteCondition } from './write-condition.js'
 import { writeShards } from './write-shards.js'
 
@@ -242,6 +243,8 @@ async function completeUpload(
   if (input.condition) await requireWriteCondition(ctx, bucket, key, input.condition)
   const md5 = createHash('md5')
   for (const part of chosen) md5.update(Buffer.from(part.etag, 'hex'))
+  // Under the key's commit lock (the caller's): versions are ordered as they commit.
+  const version = newVersion(input.versioning)
   const meta: EcMeta = {
     id: randomUUID(),
     size: chosen.reduce((sum, p) => sum + p.size, 0),
@@ -252,6 +255,7 @@ async function completeUpload(
     shard: 0,
     parts: chosen.map((p) => (p.checksum ? [p.size, p.etag, p.checksum] : [p.size, p.etag])),
     uploadId,
+    ...(version ? { version } : {}),
   }
   const n = ctx.set.size
   const results = await onDrives(
@@ -272,6 +276,7 @@ async function completeUpload(
         uploadId,
         parts: driveParts,
         meta: encodeMeta({ ...meta, shard: shardOfDrive(drive.index, meta.dist, n) }),
+        ...(version ? { version } : {}),
       })
     },
   )

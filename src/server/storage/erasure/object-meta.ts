@@ -1,5 +1,6 @@
+import { legacyVersionToken } from '../common/version-id.js'
 import type { ObjectInfo, UploadInfo } from '../object-layer.js'
-import type { DriveUpload } from '../storage-drive.js'
+import type { DriveUpload, DriveVersion } from '../storage-drive.js'
 
 /**
  * What the erasure layer keeps with each drive's records, as the records' metadata string (the
@@ -37,6 +38,19 @@ export interface EcMeta extends EcUploadMeta {
   parts?: Array<[number, string, Record<string, string>?]>
   /** The multipart upload that made the object (ObjectInfo.uploadId). */
   uploadId?: string
+  /**
+   * A versioned write's version ID and order token, as every drive stores the record under them
+   * (DriveVersion). Absent for a write to a bucket that never had versioning: the drives keep it
+   * as before versioning (the null version, ordered by its mtime).
+   */
+  version?: DriveVersion
+  /** A delete marker: a record without a shard file (size 0, no ETag). */
+  marker?: true
+  /**
+   * Revision of the metadata (updateObjectMetadata): drives holding the same write agree on its
+   * shards whatever their revision; the highest revision is the version's current metadata.
+   */
+  rev?: number
 }
 
 /** What a drive keeps with each uploaded part (PartInfo.meta). */
@@ -85,7 +99,22 @@ export function toObjectInfo(bucket: string, key: string, meta: EcMeta, withPart
     info.partChecksums = meta.parts.map(([, , checksum]) => ({ ...checksum }))
   }
   if (meta.uploadId !== undefined) info.uploadId = meta.uploadId
+  if (meta.version) info.versionId = meta.version.id
+  if (meta.marker) info.deleteMarker = true
   return info
+}
+
+/**
+ * The version's order token: smaller is newer (common/version-id.ts). A write made without
+ * versioning is ordered as the drives order it, by its time.
+ */
+export function orderOf(meta: EcMeta): string {
+  return meta.version?.order ?? legacyVersionToken(meta.mtime)
+}
+
+/** The version ID the drives know the version by (`'null'` for the null version). */
+export function driveVersionIdOf(meta: EcMeta): string {
+  return meta.version?.id ?? 'null'
 }
 
 /** The part sizes of the object's shard files, in order. */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { Readable } from 'node:stream'
 import { copyMetadataOf } from '../common/copy-metadata.js'
 import { lowerCaseKeys } from '../common/lower-case-keys.js'
+import { checkVersionId } from '../common/version-errors.js'
 import type {
   ByteRange,
   CopyObjectInput,
@@ -16,31 +17,38 @@ import {
   codeOf,
   type ErasureContext,
   lockForCommit,
-  lockNameOf,
   onDrives,
   usableDrives,
   withCommitLocks,
 } from './context.js'
 import type { ErasureDrive } from './drive-set.js'
 import { blocksOf } from './geometry.js'
-import { type EcMeta, encodeMeta, parseMeta, partSizesOf, toObjectInfo } from './object-meta.js'
 import {
-  distributionStart,
-  majorityOf,
-  redundancyOf,
-  shardOfDrive,
-  writeQuorumError,
-  writeQuorumOf,
-} from './params.js'
+  driveVersionIdOf,
+  type EcMeta,
+  encodeMeta,
+  parseMeta,
+  partSizesOf,
+  toObjectInfo,
+} from './object-meta.js'
+import { distributionStart, redundancyOf, shardOfDrive, writeQuorumError, writeQuorumOf } from './params.js'
 import { readBlocks, type ShardSource } from './read-shards.js'
+import { newVersion } from './version-writes.js'
 import { requireWriteCondition } from './write-condition.js'
 import { writeShards } from './write-shards.js'
 
 /** Objects up to this size are read whole before answering: errors become proper S3 answers. */
 const EAGER_READ_LIMIT = 256 * 1024
 
-export async function headObject(ctx: ErasureContext, bucket: string, key: string): Promise<ObjectInfo> {
-  const { meta } = await chooseObject(ctx, bucket, key)
+/** The latest version's info, or version `versionId`'s (see chooseObject). */
+export async function headObject(
+  ctx: ErasureContext,
+  bucket: string,
+  key: string,
+  versionId?: string,
+): Promise<ObjectInfo> {
+  if (versionId !== undefined) checkVersionId(versionId)
+  const { meta } = await chooseObject(ctx, bucket, key, versionId, 'HEAD')
   return toObjectInfo(bucket, key, meta, true)
 }
 
@@ -53,8 +61,10 @@ export async function getObject(
   bucket: string,
   key: string,
   range?: ByteRange,
+  versionId?: string,
 ): Promise<GetObjectResult> {
-  const chosen = await chooseObject(ctx, bucket, key)
+  if (versionId !== undefined) checkVersionId(versionId)
+  const chosen = await chooseObject(ctx, bucket, key, versionId)
   const { meta } = chosen
   const info = toObjectInfo(bucket, key, meta, true)
   const spans = blocksOf(partSizesOf(meta), meta.data, meta.blockSize, range)
@@ -93,7 +103,8 @@ export function shardSources(
     open: async (start: number, end: number) => {
       const store = drive.store
       if (!store) return undefined
-      const read = await store.readShard(bucket, key, { start, end })
+      // By the version's ID: once the key has newer versions, the drive's latest is another.
+      const read = await store.readShard(bucket, key, { start, end }, driveVersionIdOf(chosen.meta))
       if (parseMeta(read.object.meta)?.id !== chosen.meta.id) {
         read.body?.destroy()
         return undefined
@@ -140,10 +151,13 @@ export async function putObject(ctx: ErasureContext, input: PutObjectInput): Pro
         // Size and ETag are known once the body is in: each drive's record gets them.
         meta.size = received.size
         meta.etag = input.etag?.() ?? received.md5Hex
-        meta.mtime = Date.now()
         Object.assign(meta.headers, lowerCaseKeys(input.trailingHeaders?.() ?? {}))
         // The bucket's gate too: DeleteBucket cannot run half-way through this commit.
         const release = await lockForCommit(ctx, bucket, key)
+        // Under the key's lock: versions are ordered as they commit.
+        meta.mtime = Date.now()
+        const version = newVersion(input.versioning)
+        if (version) meta.version = version
         // A conditional write is checked under the key's lock, against what it will replace.
         if (input.condition) {
           await requireWriteCondition(ctx, bucket, key, input.condition).catch((error: unknown) => {
@@ -156,27 +170,11 @@ export async function putObject(ctx: ErasureContext, input: PutObjectInput): Pro
       recordOf: (target) => ({
         etag: meta.etag,
         meta: encodeMeta({ ...meta, shard: target.shard }),
+        ...(meta.version ? { version: meta.version } : {}),
       }),
     },
   )
   return toObjectInfo(bucket, key, meta, false)
-}
-
-/** Deletes an object from every usable drive; a majority must take the delete. */
-export async function deleteObject(ctx: ErasureContext, bucket: string, key: string): Promise<void> {
-  const what = `DeleteObject ${bucket}/${key}`
-  const needed = majorityOf(ctx.set.size)
-  const drives = await usableDrives(ctx, needed, what, true)
-  await requireBucket(ctx, bucket, drives)
-  const results = await ctx.locks.with(lockNameOf(bucket, key), () =>
-    onDrives(ctx, drives, (store) => store.deleteObject(bucket, key)),
-  )
-  const done = results.filter((r) => r.ok).length
-  if (done < needed) {
-    // A drive whose metadata store had no room left to commit the delete: say so (507), not 503.
-    const full = results.find((r) => !r.ok && codeOf(r.error) === 'XSiloStorageFull')
-    throw full && !full.ok ? full.error : writeQuorumError(what, done, needed)
-  }
 }
 
 /**
@@ -187,7 +185,8 @@ export async function deleteObject(ctx: ErasureContext, bucket: string, key: str
 export async function copyObject(ctx: ErasureContext, input: CopyObjectInput): Promise<ObjectInfo> {
   const { bucket, key } = input
   const what = `CopyObject ${bucket}/${key}`
-  const source = await chooseObject(ctx, input.sourceBucket, input.sourceKey)
+  if (input.sourceVersionId !== undefined) checkVersionId(input.sourceVersionId)
+  const source = await chooseObject(ctx, input.sourceBucket, input.sourceKey, input.sourceVersionId, 'COPY')
   const sourceInfo = toObjectInfo(input.sourceBucket, input.sourceKey, source.meta, true)
   input.check?.(sourceInfo)
   const drives = await ctx.set.usable()
@@ -197,8 +196,9 @@ export async function copyObject(ctx: ErasureContext, input: CopyObjectInput): P
   const wanted = redundancyOf(ctx.classes, headers['x-amz-storage-class'])
   // Linking needs enough drives with the source, and the same redundancy for the copy.
   if (source.holders.length < writeQuorum || wanted.data !== source.meta.data) {
-    const read = await getObject(ctx, input.sourceBucket, input.sourceKey)
+    const read = await getObject(ctx, input.sourceBucket, input.sourceKey, undefined, input.sourceVersionId)
     return putObject(ctx, {
+      versioning: input.versioning,
       bucket,
       key,
       body: read.body,
@@ -212,14 +212,19 @@ export async function copyObject(ctx: ErasureContext, input: CopyObjectInput): P
   const meta: EcMeta = {
     ...source.meta,
     id: randomUUID(),
-    mtime: Date.now(),
+    mtime: 0,
     contentType,
     headers,
     uploadId: undefined,
+    version: undefined,
+    rev: undefined,
   }
   const results = await withCommitLocks(ctx, bucket, key, async () => {
     // A conditional copy is checked under the key's lock, against what it will replace.
     if (input.condition) await requireWriteCondition(ctx, bucket, key, input.condition)
+    meta.mtime = Date.now()
+    const version = newVersion(input.versioning)
+    if (version) meta.version = version
     return onDrives(
       ctx,
       source.holders.map((h) => h.drive),
@@ -229,10 +234,12 @@ export async function copyObject(ctx: ErasureContext, input: CopyObjectInput): P
         return store.linkShard({
           sourceBucket: input.sourceBucket,
           sourceKey: input.sourceKey,
+          sourceVersionId: driveVersionIdOf(source.meta),
           bucket,
           key,
           ifMeta: holder.stored,
           meta: encodeMeta({ ...meta, shard: holder.shard }),
+          ...(meta.version ? { version: meta.version } : {}),
         })
       },
     )
