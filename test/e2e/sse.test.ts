@@ -14,6 +14,7 @@ import {
   CompleteMultipartUploadCommand,
   CopyObjectCommand,
   CreateMultipartUploadCommand,
+  GetObjectAttributesCommand,
   GetObjectCommand,
   HeadObjectCommand,
   PutObjectCommand,
@@ -336,6 +337,81 @@ describe.each([
     )
     expect(fingerprint(await collect(await minio.getObject(BUCKET, 'mp-aws.bin')))).toBe(fingerprint(data))
   }, 120_000)
+
+  it('UploadPart, CompleteMultipartUpload and GetObjectAttributes with SSE-C: key needed, wrong key 403, a key on a plain upload 400', async () => {
+    const key = customerKey()
+    const created = await aws.send(
+      new CreateMultipartUploadCommand({ Bucket: BUCKET, Key: 'mp-check.bin', ...asOptions(key) }),
+    )
+    expect([created.SSECustomerAlgorithm, created.SSECustomerKeyMD5]).toEqual(['AES256', key.md5])
+    const body = randomBytes(1000)
+    const part = await aws.send(
+      new UploadPartCommand({
+        Bucket: BUCKET,
+        Key: 'mp-check.bin',
+        UploadId: created.UploadId,
+        PartNumber: 1,
+        Body: body,
+        ...asOptions(key),
+      }),
+    )
+    expect(part.SSECustomerKeyMD5).toBe(key.md5)
+    const noKeyPart = aws.send(
+      new UploadPartCommand({
+        Bucket: BUCKET,
+        Key: 'mp-check.bin',
+        UploadId: created.UploadId,
+        PartNumber: 2,
+        Body: body,
+      }),
+    )
+    expect((await errorOf(noKeyPart)).status).toBe(400)
+    const complete = (extra: object) =>
+      aws.send(
+        new CompleteMultipartUploadCommand({
+          Bucket: BUCKET,
+          Key: 'mp-check.bin',
+          UploadId: created.UploadId,
+          MultipartUpload: { Parts: [{ PartNumber: 1, ETag: part.ETag }] },
+          ...extra,
+        }),
+      )
+    // An SSE-C key on the Complete of an upload that is not SSE-C is refused, not ignored.
+    const plain = await aws.send(new CreateMultipartUploadCommand({ Bucket: BUCKET, Key: 'mp-plain.bin' }))
+    const plainPart = await aws.send(
+      new UploadPartCommand({
+        Bucket: BUCKET,
+        Key: 'mp-plain.bin',
+        UploadId: plain.UploadId,
+        PartNumber: 1,
+        Body: body,
+      }),
+    )
+    const plainComplete = aws.send(
+      new CompleteMultipartUploadCommand({
+        Bucket: BUCKET,
+        Key: 'mp-plain.bin',
+        UploadId: plain.UploadId,
+        MultipartUpload: { Parts: [{ PartNumber: 1, ETag: plainPart.ETag }] },
+        ...asOptions(key),
+      }),
+    )
+    expect(await errorOf(plainComplete)).toEqual({ code: 'InvalidRequest', status: 400 })
+    const done = await complete(asOptions(key))
+    expect(done.ETag).toMatch(/-1"$/)
+    const attributes = (extra: object) =>
+      aws.send(
+        new GetObjectAttributesCommand({
+          Bucket: BUCKET,
+          Key: 'mp-check.bin',
+          ObjectAttributes: ['ObjectSize'],
+          ...extra,
+        }),
+      )
+    expect((await attributes(asOptions(key))).ObjectSize).toBe(1000)
+    expect((await errorOf(attributes({}))).status).toBe(400)
+    expect((await errorOf(attributes(asOptions(customerKey())))).status).toBe(403)
+  })
 
   it('copies: SSE-C source read with the copy-source key into an SSE-S3 copy, and back into SSE-C with a new key', async () => {
     const key = customerKey()

@@ -14,7 +14,7 @@ import { readBucketVersioning } from '../versioning/bucket-versioning.js'
 import { versionIdHeader } from '../versioning/version-params.js'
 import { findCompletedUpload } from './completed-retry.js'
 import { compositeChecksumHeaders, type RequestedPart } from './composite-checksum.js'
-import { checkUploadCustomerKey } from './upload-customer-key.js'
+import { checkUploadIsSseC } from './upload-customer-key.js'
 import { readUploadId } from './upload-params.js'
 
 // An upload has at most as many parts as there are part numbers.
@@ -57,7 +57,7 @@ export const handleCompleteMultipartUpload: Handler = async (args) => {
   let info: ObjectInfo
   try {
     // Inside the try: a retry of a Complete that succeeded finds no upload to list (NoSuchUpload).
-    if (customerKey) await checkUploadCustomerKey(ctx.storage, input, customerKey)
+    if (customerKey) await checkUploadIsSseC(ctx.storage, input)
     input.checksumHeaders = await compositeChecksumHeaders(ctx.storage, input, parts)
     info = await ctx.storage.completeMultipartUpload(input)
     await emit([
