@@ -40,15 +40,11 @@ const ENCRYPTION_HEADERS: ReadonlyArray<readonly [string, Operations]> = [
 /**
  * Headers of features Silo does not have, which S3 reads on the writes that create an object
  * (PutObject, CopyObject, CreateMultipartUpload, POST Object): accepted, they would leave an
- * object unlocked or unredirected while the caller believes otherwise. (`x-amz-tagging` is
- * honoured: src/server/tagging.)
+ * object unredirected while the caller believes otherwise. (`x-amz-tagging` is honoured:
+ * src/server/tagging; the `x-amz-object-lock-*` headers too: src/server/object-lock, where a
+ * bucket without object lock answers them 400 InvalidRequest.)
  */
-export const UNHONOURED_WRITE_HEADERS: readonly string[] = [
-  'x-amz-object-lock-mode',
-  'x-amz-object-lock-retain-until-date',
-  'x-amz-object-lock-legal-hold',
-  'x-amz-website-redirect-location',
-]
+export const UNHONOURED_WRITE_HEADERS: readonly string[] = ['x-amz-website-redirect-location']
 
 const OBJECT_WRITES: ReadonlySet<string> = new Set([
   'PutObject',
@@ -76,7 +72,7 @@ export function checkRequestHeaders(read: HeaderReader, operation: string, secur
   if (writes.length > 0) {
     throw new S3ServerError(
       'NotImplemented',
-      `Silo does not implement object lock or website redirects; refused header(s): ${writes.join(', ')}.`,
+      `Silo does not implement website redirects; refused header(s): ${writes.join(', ')}.`,
       { Header: writes[0] as string },
     )
   }

@@ -8,6 +8,7 @@ import { ENCRYPTION_HANDLERS } from './encryption/index.js'
 import { LISTING_HANDLERS } from './listing/index.js'
 import { MULTIPART_HANDLERS } from './multipart/index.js'
 import { NOTIFICATION_HANDLERS } from './notification/index.js'
+import { OBJECT_LOCK_HANDLERS } from './object-lock/index.js'
 import { OBJECT_HANDLERS } from './objects/index.js'
 import { POLICY_HANDLERS } from './policy/index.js'
 import { POST_OBJECT_HANDLERS } from './post-object/index.js'
@@ -29,6 +30,7 @@ export const HANDLERS: Partial<Record<S3Operation, Handler>> = withCannedAclChec
   ...LISTING_HANDLERS,
   ...MULTIPART_HANDLERS,
   ...NOTIFICATION_HANDLERS,
+  ...OBJECT_LOCK_HANDLERS,
   ...POLICY_HANDLERS,
   ...POST_OBJECT_HANDLERS,
   ...REPLICATION_HANDLERS,

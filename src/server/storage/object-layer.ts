@@ -344,6 +344,11 @@ export interface CopyObjectInput {
    */
   tags?: Record<string, string>
   /**
+   * The destination's object-lock records as stored headers (`x-silo-internal-lock-*`: the
+   * request's lock headers or the bucket's default retention); the source's are never copied.
+   */
+  objectLock?: Record<string, string>
+  /**
    * The destination's full-object checksum computed for the copy (CopyObject's
    * `x-amz-checksum-algorithm`: `{ 'x-amz-checksum-sha256': 'b64' }`); replaces the source's.
    */

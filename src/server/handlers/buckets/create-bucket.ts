@@ -5,6 +5,7 @@ import { isS3ServerError, S3ServerError } from '../../errors.js'
 import { sendEmpty } from '../../response/send.js'
 import { isRegionName } from '../../server-region.js'
 import { readObjectOwnershipHeader, recordObjectOwnership } from '../acl/ownership-controls.js'
+import { enableObjectLockAtCreation, readObjectLockEnabledHeader } from '../object-lock/create-bucket-lock.js'
 import type { XmlDocumentLimits } from '../objects/xml-body.js'
 import { ownsBucket, recordBucketOwner } from './bucket-owner.js'
 
@@ -19,10 +20,13 @@ const CONFIGURATION_LIMITS: XmlDocumentLimits = { maxBytes: 64 * 1024, maxElemen
  * An existing name is BucketAlreadyOwnedByYou for its owner (the root owns every bucket; an IAM
  * user, those it created) and BucketAlreadyExists for anyone else, as S3 answers across accounts.
  * `x-amz-object-ownership` is stored as the bucket's ownership controls (InvalidArgument if unknown).
+ * `x-amz-bucket-object-lock-enabled: true` creates the bucket with object lock and versioning
+ * enabled (InvalidArgument for a value other than true or false).
  */
 export const handleCreateBucket: Handler = async (args) => {
   const { ctx, res, route, auth } = args
   const ownership = readObjectOwnershipHeader(args.req.headers['x-amz-object-ownership'])
+  const objectLock = readObjectLockEnabledHeader(args.req.headers)
   const location = await readLocationConstraint(args)
   const configured = ctx.configuredRegion
   if (location !== '' && location !== configured && !isRegionName(location)) {
@@ -49,6 +53,7 @@ export const handleCreateBucket: Handler = async (args) => {
   }
   await recordBucketOwner(ctx.storage, route.bucket, auth.identity)
   if (ownership !== undefined) await recordObjectOwnership(ctx.storage, route.bucket, ownership)
+  if (objectLock) await enableObjectLockAtCreation(ctx.storage, route.bucket)
   sendEmpty(res, 200, { location: `/${route.bucket}` })
 }
 

@@ -3,6 +3,7 @@ import { readNodeHeaders } from '../../auth/refuse-unhonoured-headers.js'
 import { readSseRequest } from '../../auth/sse-headers.js'
 import type { Handler } from '../../context.js'
 import { S3ServerError } from '../../errors.js'
+import { objectLockWriteHeaders } from '../../object-lock/request-lock.js'
 import { sendXml } from '../../response/send.js'
 import { renderXml } from '../../response/xml.js'
 import { storageClassOf } from '../../storage/common/storage-class.js'
@@ -60,6 +61,8 @@ export const handleCopyObject: Handler = async ({ ctx, req, res, route, emit }) 
     // the metadata directive): the class is not metadata that COPY carries over.
     storageClass: storageClass ?? 'STANDARD',
     checksum: computed?.checksum,
+    // The source's lock is never copied: the request's lock headers, else the bucket's default.
+    objectLock: await objectLockWriteHeaders(ctx.storage, route.bucket, read, new Date(ctx.auth.now())),
     check: (found) => {
       sourceVersionId = found.versionId
       checkCopySourceConditions(req.headers, found)

@@ -5,6 +5,7 @@ import type { ObjectEvent } from '../../events/event-publisher.js'
 import { sendXml } from '../../response/send.js'
 import { renderXml } from '../../response/xml.js'
 import type { DeleteObjectResult } from '../../storage/object-layer.js'
+import { deleteLockCheck } from '../object-lock/delete-lock-check.js'
 import { readBucketVersioning } from '../versioning/bucket-versioning.js'
 import { type DeleteKey, type DeleteRequest, readDeleteRequest } from './delete-request.js'
 
@@ -21,7 +22,8 @@ type Outcome =
  * `s3:DeleteObject` (`s3:DeleteObjectVersion` with a `<VersionId>`) is reported as AccessDenied
  * and left in place; the others are deleted. A `<VersionId>` removes that version; without one,
  * a versioned bucket gets a delete marker; the answer says which, as S3 (`VersionId`,
- * `DeleteMarker`, `DeleteMarkerVersionId`).
+ * `DeleteMarker`, `DeleteMarkerVersionId`). A version object lock protects is reported as
+ * AccessDenied and kept (`x-amz-bypass-governance-retention` applies to every key).
  */
 export const handleDeleteObjects: Handler = async (args) => {
   const { ctx, res, route, emit } = args
@@ -32,7 +34,9 @@ export const handleDeleteObjects: Handler = async (args) => {
       try {
         if (target.problem) throw new S3ServerError(target.problem.code, target.problem.message)
         if (!(await mayDelete(args, target))) throw accessDenied(args, target)
-        const options = target.versionId !== undefined ? { versionId: target.versionId } : { versioning }
+        const check = await deleteLockCheck(args, route.bucket, target.key)
+        const options =
+          target.versionId !== undefined ? { versionId: target.versionId, check } : { versioning, check }
         const result = (await ctx.storage.deleteObject(route.bucket, target.key, options)) ?? undefined
         return { target, deleted: true, result }
       } catch (error) {

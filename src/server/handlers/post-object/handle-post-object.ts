@@ -10,6 +10,7 @@ import type { Identity } from '../../auth/credentials.js'
 import { checkRequestHeaders } from '../../auth/refuse-unhonoured-headers.js'
 import type { Handler } from '../../context.js'
 import { S3ServerError } from '../../errors.js'
+import { objectLockWriteHeaders } from '../../object-lock/request-lock.js'
 import { readBucketOwnerId } from '../acl/bucket-owner-id.js'
 import { checkCannedAcl, checkGrantHeaders } from '../acl/canned-acl.js'
 import { encryptionHeaders, writeEncryption } from '../encryption/request-encryption.js'
@@ -52,12 +53,19 @@ export const handlePostObject: Handler = async (args) => {
     )
     const { contentType, headers } = readFormMetadata(checked)
     const encryption = await writeEncryption(ctx.storage, route.bucket, (name) => form.fields.get(name))
+    // S3 reads the x-amz-object-lock-* form fields as the headers.
+    const lock = await objectLockWriteHeaders(
+      ctx.storage,
+      route.bucket,
+      (name) => form.fields.get(name),
+      new Date(ctx.auth.now()),
+    )
     const info = await ctx.storage.putObject({
       bucket: route.bucket,
       key,
       body: limitSize(form.file, range),
       contentType: contentType || form.mimeType || undefined,
-      headers,
+      headers: { ...headers, ...lock },
       encryption,
       versioning: await readBucketVersioning(ctx.storage, route.bucket),
     })

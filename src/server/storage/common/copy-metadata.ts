@@ -1,7 +1,13 @@
 import type { CopyObjectInput } from '../object-layer.js'
-import { TAGS_HEADER } from './internal-headers.js'
+import { INTERNAL_HEADER_PREFIX, TAGS_HEADER } from './internal-headers.js'
 import { lowerCaseKeys } from './lower-case-keys.js'
 import { withStorageClass } from './storage-class.js'
+
+/**
+ * The source's object-lock records (`x-silo-internal-lock-*`) never pass to a copy: as S3, the
+ * copy is locked as its own request or its bucket's default retention says (`input.objectLock`).
+ */
+const LOCK_PREFIX = `${INTERNAL_HEADER_PREFIX}lock-`
 
 /** Stored headers that describe the bytes, not the metadata: a REPLACE keeps them. */
 const CHECKSUM_PREFIX = 'x-amz-checksum-'
@@ -13,15 +19,18 @@ const CHECKSUM_PREFIX = 'x-amz-checksum-'
  * `input.checksum`, computed over the bytes, replaces it). The tags are the source's unless
  * `input.tags` replaces them (S3's tagging directive is apart from the metadata directive). The
  * storage class is the request's when given (S3 stores a copy in the class the request names).
+ * The source's object lock is never copied; `input.objectLock` is the copy's.
  *
  * @example copyMetadataOf(input, { contentType: 'text/plain', headers: { 'x-amz-meta-a': '1' } })
  */
 export function copyMetadataOf(
-  input: Pick<CopyObjectInput, 'metadata' | 'storageClass' | 'checksum' | 'tags'>,
+  input: Pick<CopyObjectInput, 'metadata' | 'storageClass' | 'checksum' | 'tags' | 'objectLock'>,
   source: { contentType: string; headers: Readonly<Record<string, string>> },
 ): { contentType: string; headers: Record<string, string> } {
   let contentType = source.contentType
-  let headers = { ...source.headers }
+  let headers = Object.fromEntries(
+    Object.entries(source.headers).filter(([name]) => !name.startsWith(LOCK_PREFIX)),
+  )
   if (input.metadata) {
     const checksums = Object.entries(source.headers).filter(([name]) => name.startsWith(CHECKSUM_PREFIX))
     const replaced = Object.entries(lowerCaseKeys(input.metadata.headers)).filter(
@@ -36,6 +45,7 @@ export function copyMetadataOf(
     delete headers[TAGS_HEADER]
     headers = { ...headers, ...input.tags }
   }
+  if (input.objectLock) headers = { ...headers, ...input.objectLock }
   if (input.checksum) {
     const kept = Object.entries(headers).filter(([name]) => !name.startsWith(CHECKSUM_PREFIX))
     headers = { ...Object.fromEntries(kept), ...input.checksum }
