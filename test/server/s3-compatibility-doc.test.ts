@@ -59,7 +59,6 @@ const HEADER_EXAMPLES: Record<string, Record<string, string>> = {
     'x-amz-copy-source-server-side-encryption-customer-algorithm': 'AES256',
   },
   'Object Lock on writes': { 'x-amz-object-lock-legal-hold': 'ON' },
-  'Object tags on writes': { 'x-amz-tagging': 'a=b' },
   'Website redirect': { 'x-amz-website-redirect-location': '/elsewhere' },
 }
 

@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http'
 import {
   actionsForOperation,
   type CompiledPolicy,
+  type ConditionValues,
   evaluate,
   type RequiredAction,
   resourceOf,
@@ -17,6 +18,7 @@ import { bucketPolicyOf, isPublicBucketPolicy } from './bucket-policies.js'
 import { conditionValues } from './condition-values.js'
 import { parseCopySource } from './copy-source.js'
 import type { Identity } from './credentials.js'
+import { existingObjectTagValues, needsExistingObjectTags } from './existing-object-tags.js'
 import { restrictsPublicBuckets } from './public-access-block.js'
 
 /** What authorization reads: the caller, the routed request and the raw request. */
@@ -25,7 +27,20 @@ export interface AuthorizeArgs {
   req: IncomingMessage
   route: S3Route
   auth: Authentication
+  /**
+   * Condition values only the request's body gives (PutObjectTagging's tags, as
+   * `s3:RequestObjectTag/<key>` and `s3:RequestObjectTagKeys`), added to the request's. An
+   * operation that has them is authorized in full only when they are given: its handler calls
+   * authorize again once it has read the body.
+   */
+  bodyConditions?: ConditionValues
 }
+
+/**
+ * Operations whose condition values come partly from the body: before it is read, authorize
+ * only checks that some statement allows the caller the action somewhere (as DeleteObjects).
+ */
+const BODY_CONDITIONED: ReadonlyMap<string, S3Action> = new Map([['PutObjectTagging', 's3:PutObjectTagging']])
 
 /**
  * Allows or denies a routed request; throws AccessDenied naming the action and resource.
@@ -35,7 +50,10 @@ export interface AuthorizeArgs {
  * with no Deny in either. DeleteObjects names its keys in the body, read after this check, so
  * here it only needs some Allow of `s3:DeleteObject` for the caller (on any resource): its
  * handler checks each key with {@link isActionAllowed}, so a user limited to a prefix may delete
- * keys under it, and a Deny on some keys still holds for those keys.
+ * keys under it, and a Deny on some keys still holds for those keys. PutObjectTagging carries
+ * its request tags in the body: without `bodyConditions` it gets the same gate, and its handler
+ * authorizes in full with them. `s3:ExistingObjectTag/<key>` is read from the object only for the
+ * actions S3 supplies it on, and only when a policy in play has such a condition.
  *
  * @example await authorize({ ctx, req, route, auth })
  */
@@ -44,8 +62,13 @@ export async function authorize(args: AuthorizeArgs): Promise<void> {
   if (identity.root) return
   const { route } = args
   if (route.operation === 'DeleteObjects') {
-    if (await mayDeleteSomething(args)) return
+    if (await mayDoSomewhere(args, 's3:DeleteObject')) return
     throw denied(identity, 's3:DeleteObject', route.bucket, '')
+  }
+  const gated = BODY_CONDITIONED.get(route.operation)
+  if (gated !== undefined && args.bodyConditions === undefined) {
+    if (await mayDoSomewhere(args, gated)) return
+    throw denied(identity, gated, route.bucket, route.key)
   }
   for (const required of actionsForOperation(route.operation)) {
     const [bucket, key, versionId] = targetOf(required, args)
@@ -74,12 +97,17 @@ export async function isActionAllowed(
   if (identity.root) return true
   const policies = await policiesOf(args, action, bucket)
   if (policies.length === 0) return false
+  let conditions: ConditionValues = conditionValues(args.req, args.route, identity, args.ctx.auth.now())
+  if (args.bodyConditions) conditions = { ...conditions, ...args.bodyConditions }
+  if (key !== '' && needsExistingObjectTags(policies, action)) {
+    conditions = { ...conditions, ...(await existingObjectTagValues(args.ctx.storage, bucket, key)) }
+  }
   const decision = evaluate(policies, {
     action,
     bucket,
     key,
     principal: identity.anonymous ? '*' : identity.accessKey,
-    conditions: conditionValues(args.req, args.route, identity, args.ctx.auth.now()),
+    conditions,
   })
   return decision === 'allow'
 }
@@ -108,16 +136,16 @@ async function policiesOf(args: AuthorizeArgs, action: S3Action, bucket: string)
 }
 
 /**
- * DeleteObjects' gate before its body is read: some statement allows this caller
- * `s3:DeleteObject` somewhere (resources and conditions are checked per key later), so a
- * caller who may delete nothing is refused as a whole, as before.
+ * The gate of an operation before its body is read (DeleteObjects, PutObjectTagging): some
+ * statement allows this caller `action` somewhere (resources and conditions are checked once
+ * the body is read), so a caller who may do nothing of the kind is refused as a whole.
  */
-async function mayDeleteSomething(args: AuthorizeArgs): Promise<boolean> {
+async function mayDoSomewhere(args: AuthorizeArgs, action: S3Action): Promise<boolean> {
   const { identity } = args.auth
   const principal = identity.anonymous ? '*' : identity.accessKey
-  const policies = await policiesOf(args, 's3:DeleteObject', args.route.bucket)
+  const policies = await policiesOf(args, action, args.route.bucket)
   return policies.some((policy) =>
-    (policy.statementsByAction.get('s3:DeleteObject') ?? []).some(
+    (policy.statementsByAction.get(action) ?? []).some(
       (s) =>
         s.effect === 'Allow' &&
         (s.principals === null || s.principals.has('*') || s.principals.has(principal)),

@@ -14,6 +14,7 @@ import { POLICY_HANDLERS } from './policy/index.js'
 import { POST_OBJECT_HANDLERS } from './post-object/index.js'
 import { REPLICATION_HANDLERS } from './replication/index.js'
 import { SELECT_HANDLERS } from './select/index.js'
+import { TAGGING_HANDLERS } from './tagging/index.js'
 import { VERSIONING_HANDLERS } from './versioning/index.js'
 
 /**
@@ -35,5 +36,6 @@ export const HANDLERS: Partial<Record<S3Operation, Handler>> = withCannedAclChec
   ...POST_OBJECT_HANDLERS,
   ...REPLICATION_HANDLERS,
   ...SELECT_HANDLERS,
+  ...TAGGING_HANDLERS,
   ...VERSIONING_HANDLERS,
 })

@@ -1,0 +1,109 @@
+import {
+  GetObjectCommand,
+  GetObjectTaggingCommand,
+  PutObjectCommand,
+  PutObjectTaggingCommand,
+} from '@aws-sdk/client-s3'
+import { describe, expect, it } from 'vitest'
+import { BACKENDS } from '../../property/helpers/servers.js'
+import { addUser, awsClient, failureOf, useAwsBackend } from '../s3-answers/helpers.js'
+
+const BUCKET = 'tag-policies'
+const READER = { accessKey: 'tagreader', secretKey: 'tagreader-secret' }
+const WRITER = { accessKey: 'tagwriter', secretKey: 'tagwriter-secret' }
+const OBJECTS = `arn:aws:s3:::${BUCKET}/*`
+
+/**
+ * Tags in policy conditions (issue 14): `s3:ExistingObjectTag/<key>` is the object's tag on
+ * reads, `s3:RequestObjectTag/<key>` and `s3:RequestObjectTagKeys` the request's tags on
+ * PutObject (x-amz-tagging) and on PutObjectTagging (its body, read after the first check).
+ */
+describe.each(BACKENDS)('tags in policies (%s)', (_name, start) => {
+  const backend = useAwsBackend(start, BUCKET)
+  const put = (Key: string, Tagging?: string) =>
+    backend.client.send(new PutObjectCommand({ Bucket: BUCKET, Key, Body: Key, Tagging }))
+
+  it('s3:ExistingObjectTag allows reading only the objects with the tag', async () => {
+    await addUser(backend.server, READER, [
+      {
+        Effect: 'Allow',
+        Action: ['s3:GetObject', 's3:GetObjectTagging'],
+        Resource: [OBJECTS],
+        Condition: { StringEquals: { 's3:ExistingObjectTag/visibility': 'public' } },
+      },
+    ])
+    await put('public', 'visibility=public')
+    await put('private', 'visibility=private')
+    await put('untagged')
+    const reader = awsClient(backend.server, READER)
+    const get = (Key: string) => reader.send(new GetObjectCommand({ Bucket: BUCKET, Key }))
+    const got = await get('public')
+    expect(await got.Body!.transformToString()).toBe('public')
+    expect(await failureOf(get('private'))).toEqual({ code: 'AccessDenied', status: 403 })
+    expect(await failureOf(get('untagged'))).toEqual({ code: 'AccessDenied', status: 403 })
+    const tagging = await reader.send(new GetObjectTaggingCommand({ Bucket: BUCKET, Key: 'public' }))
+    expect(tagging.TagSet).toEqual([{ Key: 'visibility', Value: 'public' }])
+    // Retagging by the root changes the answer at once.
+    await backend.client.send(
+      new PutObjectTaggingCommand({
+        Bucket: BUCKET,
+        Key: 'private',
+        Tagging: { TagSet: [{ Key: 'visibility', Value: 'public' }] },
+      }),
+    )
+    expect(await (await get('private')).Body!.transformToString()).toBe('private')
+  })
+
+  it('s3:RequestObjectTag on PutObject (x-amz-tagging) and PutObjectTagging (the body)', async () => {
+    await addUser(backend.server, WRITER, [
+      {
+        Effect: 'Allow',
+        Action: ['s3:PutObject', 's3:PutObjectTagging'],
+        Resource: [OBJECTS],
+        Condition: { StringEquals: { 's3:RequestObjectTag/env': 'dev' } },
+      },
+      {
+        Effect: 'Deny',
+        Action: ['s3:PutObjectTagging'],
+        Resource: [OBJECTS],
+        Condition: { 'ForAnyValue:StringEquals': { 's3:RequestObjectTagKeys': ['secret'] } },
+      },
+    ])
+    const writer = awsClient(backend.server, WRITER)
+    const write = (Key: string, Tagging?: string) =>
+      writer.send(new PutObjectCommand({ Bucket: BUCKET, Key, Body: Key, Tagging }))
+    expect(await failureOf(write('w-dev', 'env=dev'))).toEqual({ code: 'ok' })
+    expect(await failureOf(write('w-prod', 'env=prod'))).toEqual({ code: 'AccessDenied', status: 403 })
+    expect(await failureOf(write('w-none'))).toEqual({ code: 'AccessDenied', status: 403 })
+    const retag = (TagSet: Array<{ Key: string; Value: string }>) =>
+      writer.send(new PutObjectTaggingCommand({ Bucket: BUCKET, Key: 'w-dev', Tagging: { TagSet } }))
+    expect(
+      await failureOf(
+        retag([
+          { Key: 'env', Value: 'dev' },
+          { Key: 'n', Value: '2' },
+        ]),
+      ),
+    ).toEqual({
+      code: 'ok',
+    })
+    expect(await failureOf(retag([{ Key: 'env', Value: 'prod' }]))).toEqual({
+      code: 'AccessDenied',
+      status: 403,
+    })
+    expect(
+      await failureOf(
+        retag([
+          { Key: 'env', Value: 'dev' },
+          { Key: 'secret', Value: 'x' },
+        ]),
+      ),
+    ).toEqual({ code: 'AccessDenied', status: 403 })
+    // The refused retags wrote nothing: the object keeps the tags of the one allowed.
+    const tags = await backend.client.send(new GetObjectTaggingCommand({ Bucket: BUCKET, Key: 'w-dev' }))
+    expect(tags.TagSet).toEqual([
+      { Key: 'env', Value: 'dev' },
+      { Key: 'n', Value: '2' },
+    ])
+  })
+})
