@@ -106,7 +106,7 @@ export function createEncryptingLayer(inner: ObjectLayer, options: EncryptionOpt
 
     copyObject: (input) => {
       refuseInternal(input.metadata?.headers)
-      return copyObject(inner, layer, input)
+      return copyObject(inner, layer, options, input)
     },
 
     createMultipartUpload: (input) => {

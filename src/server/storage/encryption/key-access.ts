@@ -56,6 +56,22 @@ export function sealNewObjectKey(
 }
 
 /**
+ * An existing SSE-S3 object key sealed anew for `bucket/key` (a copy that shares the stored
+ * bytes: the same object key opens them under the new name).
+ */
+export function resealSseS3Key(
+  options: EncryptionOptions,
+  objectKey: Uint8Array,
+  bucket: string,
+  key: string,
+): Pick<SseRecord, 'sealedKey' | 'masterKey'> {
+  const master = options.masterKey
+  if (!master) throw kmsNotConfigured('SSE-S3 (x-amz-server-side-encryption: AES256)')
+  const kek = keyEncryptionKey(master.key, 'SSE-S3', bucket, key)
+  return { sealedKey: sealObjectKey(kek, objectKey), masterKey: master.name }
+}
+
+/**
  * S3's rules for the SSE-C key of a read (or of an UploadPart, or of a copy source): required
  * for an SSE-C object (InvalidRequest), the right one (AccessDenied), refused for any other
  * object (InvalidRequest).

@@ -83,6 +83,19 @@ describe.each(ENCRYPTED_BACKENDS)('encrypted multipart and copy over %s', (_name
       expect((await read('big', customerKey, range)).equals(whole.subarray(range.start, range.end + 1))).toBe(
         true,
       )
+      // Copied to SSE-S3 under another name (SSE-S3 sources share their stored bytes).
+      await s.layer.copyObject({
+        sourceBucket: bucket,
+        sourceKey: 'big',
+        bucket,
+        key: 'copy',
+        sourceCustomerKey: customerKey,
+        encryption: { kind: 'SSE-S3' },
+      })
+      expect((await read('copy')).equals(whole)).toBe(true)
+      const inCopy = await read('copy', undefined, range)
+      expect(inCopy.equals(whole.subarray(range.start, range.end + 1))).toBe(true)
+      expect(await s.layer.headObject(bucket, 'copy', {})).toMatchObject({ size: whole.length })
     },
   )
 
@@ -185,6 +198,34 @@ describe.each(ENCRYPTED_BACKENDS)('encrypted multipart and copy over %s', (_name
         if (from.encryption && to.encryption) expect(await filesContain(s.dirs, marker)).toBe(false)
       },
     )
+
+    it('SSE-S3 to SSE-S3 shares the stored bytes, the object key sealed for the new name', async () => {
+      await s.layer.putObject({ bucket, key: 'src', body: bodyOf(plain), encryption: { kind: 'SSE-S3' } })
+      const copied = await s.layer.copyObject({
+        sourceBucket: bucket,
+        sourceKey: 'src',
+        bucket,
+        key: 'dst',
+        encryption: { kind: 'SSE-S3' },
+        metadata: { contentType: 'text/plain', headers: { 'x-amz-meta-new': '1' } },
+      })
+      expect(copied).toMatchObject({
+        size: plain.length,
+        etag: md5Hex(plain),
+        headers: { 'x-amz-meta-new': '1' },
+      })
+      const stored = async (key: string) => readAll((await s.inner.getObject(bucket, key)).body)
+      // Re-encrypting would give other bytes (a fresh salt): these are the source's.
+      expect((await stored('dst')).equals(await stored('src'))).toBe(true)
+      const src = await s.inner.headObject(bucket, 'src')
+      const dst = await s.inner.headObject(bucket, 'dst')
+      expect(dst.headers['x-silo-internal-sse-sealed-key']).not.toBe(
+        src.headers['x-silo-internal-sse-sealed-key'],
+      )
+      expect((await read('dst')).equals(plain)).toBe(true)
+      await s.layer.deleteObject(bucket, 'src')
+      expect((await read('dst')).equals(plain)).toBe(true)
+    })
 
     it('needs the SSE-C source key, and the right one', async () => {
       await s.layer.putObject({
