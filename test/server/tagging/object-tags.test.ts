@@ -107,7 +107,10 @@ describe('the Tagging document', () => {
     const xml = renderTagging(set)
     expect(xml).toContain('<Tagging xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><TagSet><Tag>')
     await expect(parseTaggingText(xml)).rejects.toMatchObject({ code: 'InvalidTag' })
-    const ok = [{ key: 'a', value: '1' }, { key: 'e', value: '' }]
+    const ok = [
+      { key: 'a', value: '1' },
+      { key: 'e', value: '' },
+    ]
     expect(await parseTaggingText(renderTagging(ok))).toEqual(ok)
     expect(await parseTaggingText(doc('<TagSet></TagSet>'))).toEqual([])
   })
@@ -115,7 +118,11 @@ describe('the Tagging document', () => {
   it.each([
     ['no TagSet', doc(''), 'MalformedXML'],
     ['a Tag without Value', doc('<TagSet><Tag><Key>a</Key></Tag></TagSet>'), 'MalformedXML'],
-    ['an unknown element', doc('<TagSet><Tag><Key>a</Key><Value>1</Value><X/></Tag></TagSet>'), 'MalformedXML'],
+    [
+      'an unknown element',
+      doc('<TagSet><Tag><Key>a</Key><Value>1</Value><X/></Tag></TagSet>'),
+      'MalformedXML',
+    ],
     ['another root', '<Tags><TagSet/></Tags>', 'MalformedXML'],
     ['one tag', doc('<TagSet><Tag><Key>k</Key><Value>v</Value></Tag></TagSet>'), 'ok'],
     [
@@ -125,7 +132,11 @@ describe('the Tagging document', () => {
     ],
     [
       'too many tags',
-      doc(`<TagSet>${tags(11).map((t) => `<Tag><Key>${t.key}</Key><Value>${t.value}</Value></Tag>`).join('')}</TagSet>`),
+      doc(
+        `<TagSet>${tags(11)
+          .map((t) => `<Tag><Key>${t.key}</Key><Value>${t.value}</Value></Tag>`)
+          .join('')}</TagSet>`,
+      ),
       'BadRequest',
     ],
   ])('%s: %s', async (_name, xml, code) => {

@@ -7,6 +7,7 @@ import { objectLockWriteHeaders } from '../../object-lock/request-lock.js'
 import { sendXml } from '../../response/send.js'
 import { renderXml } from '../../response/xml.js'
 import { storageClassOf } from '../../storage/common/storage-class.js'
+import { readCopyTags } from '../../tagging/copy-tags.js'
 import { encryptionHeaders, writeEncryption } from '../encryption/request-encryption.js'
 import { readBucketVersioning } from '../versioning/bucket-versioning.js'
 import { versionIdHeader } from '../versioning/version-params.js'
@@ -22,7 +23,9 @@ import { readWriteCondition } from './write-condition-headers.js'
  * (`REPLACE`), in the storage class `x-amz-storage-class` names (STANDARD by default). A copy
  * onto itself must change the metadata (REPLACE), the storage class or the encryption. The copy
  * is encrypted as the request asks (SSE-S3, SSE-C), else as the bucket's default, else not at
- * all, whatever the source's; an SSE-C source is read with the copy-source key. Storage shares
+ * all, whatever the source's; an SSE-C source is read with the copy-source key. The tags are the
+ * source's (`x-amz-tagging-directive: COPY`, the default) or `x-amz-tagging`'s (`REPLACE`),
+ * whatever the metadata directive. Storage shares
  * the bytes instead of copying them where it can. The source's `?versionId=` copies that version
  * (`x-amz-copy-source-version-id`); in a versioned bucket the copy is a new version
  * (`x-amz-version-id`).
@@ -31,6 +34,7 @@ export const handleCopyObject: Handler = async ({ ctx, req, res, route, emit }) 
   const source = parseCopySource(req.headers['x-amz-copy-source'])
   const directive = readDirective(req.headers['x-amz-metadata-directive'])
   const storageClass = readStorageClass(req.headers['x-amz-storage-class'])
+  const tags = readCopyTags(req.headers)
   const read = readNodeHeaders(req.headers)
   const { encryption: asked, sourceKey } = readSseRequest(read)
   // Asking for encryption changes the object (S3 allows re-encrypting an object in place); copying
@@ -60,6 +64,7 @@ export const handleCopyObject: Handler = async ({ ctx, req, res, route, emit }) 
     // S3 stores a copy in the class the request names, STANDARD when it names none (whatever
     // the metadata directive): the class is not metadata that COPY carries over.
     storageClass: storageClass ?? 'STANDARD',
+    tags,
     checksum: computed?.checksum,
     // The source's lock is never copied: the request's lock headers, else the bucket's default.
     objectLock: await objectLockWriteHeaders(ctx.storage, route.bucket, read, new Date(ctx.auth.now())),

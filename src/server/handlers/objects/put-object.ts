@@ -4,6 +4,7 @@ import type { Handler } from '../../context.js'
 import { isIntegrityChecked } from '../../object-lock/body-integrity.js'
 import { objectLockWriteHeaders } from '../../object-lock/request-lock.js'
 import { sendEmpty } from '../../response/send.js'
+import { requestTagHeaders } from '../../tagging/object-tags.js'
 import { encryptionHeaders, writeEncryption } from '../encryption/request-encryption.js'
 import { readBucketVersioning } from '../versioning/bucket-versioning.js'
 import { versionIdHeader } from '../versioning/version-params.js'
@@ -17,12 +18,14 @@ import { readWriteCondition } from './write-condition-headers.js'
  * in a versioned bucket `x-amz-version-id`: the version the write made; null when suspended).
  * `If-None-Match: *` / `If-Match` make it a conditional write, checked in storage's commit.
  * Encrypted as the request asks (SSE-S3, SSE-C) or else as the bucket's default encryption.
- * The `x-amz-object-lock-*` headers (or the bucket's default retention) give it its object lock.
+ * `x-amz-tagging` gives the object its tags (checked as S3 does before a byte is read), the
+ * `x-amz-object-lock-*` headers (or the bucket's default retention) its object lock.
  */
 export const handlePutObject: Handler = async ({ ctx, req, res, route, auth, emit }) => {
   const contentMd5 = readContentMd5(req.headers['content-md5'])
   const condition = readWriteCondition(req.headers)
   const { contentType, headers } = readObjectMetadata(req.headers)
+  const tags = requestTagHeaders(req.headers['x-amz-tagging'])
   const encryption = await writeEncryption(ctx.storage, route.bucket, readNodeHeaders(req.headers))
   const lock = await objectLockWriteHeaders(
     ctx.storage,
@@ -39,7 +42,7 @@ export const handlePutObject: Handler = async ({ ctx, req, res, route, auth, emi
     body,
     size,
     contentType,
-    headers: { ...headers, ...lock },
+    headers: { ...headers, ...tags, ...lock },
     // A verified x-amz-checksum-* is stored with the object (a trailer's is known only at the end).
     trailingHeaders: () => verifiedChecksumHeaders(checksum),
     contentMd5,

@@ -11,6 +11,9 @@ import { checkRequestHeaders } from '../../auth/refuse-unhonoured-headers.js'
 import type { Handler } from '../../context.js'
 import { S3ServerError } from '../../errors.js'
 import { objectLockWriteHeaders } from '../../object-lock/request-lock.js'
+import { readFormTags } from '../../tagging/form-tags.js'
+import { tagHeaders } from '../../tagging/object-tags.js'
+import { requestTagConditions } from '../../tagging/request-tag-conditions.js'
 import { readBucketOwnerId } from '../acl/bucket-owner-id.js'
 import { checkCannedAcl, checkGrantHeaders } from '../acl/canned-acl.js'
 import { encryptionHeaders, writeEncryption } from '../encryption/request-encryption.js'
@@ -38,9 +41,14 @@ export const handlePostObject: Handler = async (args) => {
     const key = resolveKey(form.fields.get('key'), form.filename)
     const checked = new Map(form.fields).set('bucket', route.bucket).set('key', key)
     const range = checkPolicy(form.fields.get('policy'), checked, ctx.auth.now())
+    // The form's tags are the request's (s3:RequestObjectTag/<key> in policies).
+    const tags = await readFormTags(form.fields)
     // The handler authorizes, not the pipeline: only now are the caller and the key known.
     args.auth.identity = identity
-    if (!identity.root) await authorize({ ctx, req, route: { ...route, key }, auth: args.auth })
+    if (!identity.root) {
+      const bodyConditions = requestTagConditions(tags)
+      await authorize({ ctx, req, route: { ...route, key }, auth: args.auth, bodyConditions })
+    }
     // S3 reads encryption form fields as the headers of the same names (SSE-C only over TLS).
     const secure = (req.socket as TLSSocket).encrypted === true
     checkRequestHeaders((name) => form.fields.get(name), 'PostObject', secure)
@@ -65,7 +73,7 @@ export const handlePostObject: Handler = async (args) => {
       key,
       body: limitSize(form.file, range),
       contentType: contentType || form.mimeType || undefined,
-      headers: { ...headers, ...lock },
+      headers: { ...headers, ...tagHeaders(tags), ...lock },
       encryption,
       versioning: await readBucketVersioning(ctx.storage, route.bucket),
     })
