@@ -546,6 +546,19 @@ describe.each(BACKENDS)('object lock (%s)', (_name, start) => {
     })
   })
 
+  describe('force delete of a prefix', () => {
+    it('does not remove a locked version, even for the root (403 AccessDenied)', async () => {
+      const { server, client } = backend
+      await createLockBucket(client, 'forced')
+      const v1 = await put(client, 'forced', 'dir/held', { ObjectLockLegalHoldStatus: 'ON' })
+      const res = await s3(server.url, 'DELETE', '/forced/dir/', {
+        headers: { 'x-minio-force-delete': 'true' },
+      })
+      expect([res.status, xmlField(res.text, 'Code')]).toEqual([403, 'AccessDenied'])
+      await client.send(new HeadObjectCommand({ Bucket: 'forced', Key: 'dir/held', VersionId: v1 }))
+    })
+  })
+
   describe('s3:BypassGovernanceRetention', () => {
     it('an IAM user bypasses GOVERNANCE only with the permission and the header', async () => {
       const { server, client } = backend

@@ -2,6 +2,8 @@ import type { IncomingHttpHeaders } from 'node:http'
 import type { Identity } from '../../auth/credentials.js'
 import { S3ServerError } from '../../errors.js'
 import type { ObjectEvent } from '../../events/event-publisher.js'
+import { checkVersionRemovable } from '../../object-lock/lock-enforcement.js'
+import { lockStateOf } from '../../object-lock/object-lock-state.js'
 import type { ObjectInfo, ObjectLayer } from '../../storage/object-layer.js'
 
 /** Versions deleted at once: a listing page's worth, so their commits can share group commits. */
@@ -61,10 +63,13 @@ export async function forceDeletePrefix(
     for (const v of page) removed.add(`${v.key}\0${v.versionId}`)
     await Promise.all(
       page.map(async (version) => {
+        // Object lock holds against a forced delete too: no bypass, whoever asks.
+        const check = (current: ObjectInfo) =>
+          checkVersionRemovable(lockStateOf(current.headers), { now: new Date(), bypassGovernance: false })
         const result = await storage.deleteObject(
           bucket,
           version.key,
-          version.versionId === undefined ? undefined : { versionId: version.versionId },
+          version.versionId === undefined ? { check } : { versionId: version.versionId, check },
         )
         const versionId = (result ? result.versionId : undefined) ?? version.versionId
         events.push({
