@@ -78,8 +78,9 @@ const PUT_STEPS: Operations = new Set(['CreateMultipartUpload', 'UploadPart', 'U
  * read for this operation) are left out, so `Null` and `...IfExists` conditions behave as on
  * AWS. Never filled, because no Silo request has them: access-point, VPC, MFA, account and
  * principal-tag keys; `s3:LocationConstraint` (in the CreateBucket body, read after
- * authorization); `s3:ExistingObjectTag/<key>` (Silo stores no object tags, so every object is
- * untagged, as S3 sees an untagged object — fill it here once tags are stored).
+ * authorization). Not here, because they need storage or the body: `s3:ExistingObjectTag/<key>`
+ * (authorize.ts reads the object's tags when a policy tests them) and PutObjectTagging's request
+ * tags (its handler authorizes again with them, `bodyConditions`).
  *
  * @example conditionValues(req, route, identity, Date.now())['aws:SourceIp'] // '127.0.0.1'
  */
