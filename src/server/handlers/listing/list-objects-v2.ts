@@ -3,12 +3,14 @@ import { sendXml } from '../../response/send.js'
 import { decodeContinuationToken, encodeContinuationToken } from './continuation-token.js'
 import { encodeName, encodeOptional } from './encode-names.js'
 import { listBucketResultXml, renderCommonPrefixes, renderContents, renderFields } from './list-xml.js'
+import { renderContentsWithMetadata } from './metadata-contents.js'
 import { queryValue, readCount, readEncodingType, readKeyParam } from './query-params.js'
 
 /**
  * ListObjectsV2: one page after the continuation token (which wins) or `start-after`, with
  * KeyCount (keys plus common prefixes) and an opaque NextContinuationToken when truncated.
- * Owners only with `fetch-owner=true`.
+ * Owners only with `fetch-owner=true`. MinIO's `metadata=true` adds each object's user metadata
+ * and tags (metadata-contents.ts).
  */
 export const handleListObjectsV2: Handler = async ({ ctx, res, route, auth }) => {
   const encoding = readEncodingType(route)
@@ -31,7 +33,9 @@ export const handleListObjectsV2: Handler = async ({ ctx, res, route, auth }) =>
   const next = page.isTruncated && page.nextStartAfter !== undefined ? page.nextStartAfter : undefined
   const xml =
     renderFields([['IsTruncated', page.isTruncated]]) +
-    renderContents(page.objects, { encoding, owner }) +
+    (queryValue(route, 'metadata') === 'true'
+      ? renderContentsWithMetadata(page.objects, { encoding, owner })
+      : renderContents(page.objects, { encoding, owner })) +
     renderFields([
       ['Name', route.bucket],
       ['Prefix', encodeName(prefix, encoding)],
