@@ -163,7 +163,8 @@ describe.each(BACKENDS)('encryption headers over plain HTTP (%s)', (_name, start
       expect(res.text).not.toContain(KEY_B64)
     }
     // The object the DELETE named is still there, and the refused PUT stored nothing.
-    expect((await s3(server.url, 'GET', `/${BUCKET}/plain.txt`)).text).toBe('plain')
+    const kept = await s3(server.url, 'GET', `/${BUCKET}/plain.txt`)
+    expect(kept.text, kept.text).toBe('plain')
     expect((await s3(server.url, 'HEAD', `/${BUCKET}/other.txt`)).status).toBe(404)
   })
 
@@ -189,7 +190,11 @@ describe.each([
   let server: TestServer
   beforeAll(async () => {
     certs = createSelfSigned()
-    server = await startTestServer({ drives, tls: { cert: certs.cert, key: certs.key } })
+    server = await startTestServer({
+      drives,
+      tls: { cert: certs.cert, key: certs.key },
+      kmsSecretKey: `test:${randomBytes(32).toString('base64')}`,
+    })
     expect(server.url.startsWith('https://')).toBe(true)
     expect((await s3(server.url, 'PUT', `/${BUCKET}`)).status).toBe(200)
   })
@@ -295,5 +300,37 @@ describe.each([
       argument: 'x-amz-copy-source-server-side-encryption-customer-key-md5',
     })
     expect((await s3(server.url, 'HEAD', `/${BUCKET}/new.txt`)).status).toBe(404)
+  })
+  it('POST Object form fields: SSE-C and SSE-S3 honoured, the bucket default applied to a form that asks nothing', async () => {
+    const ssec = await postForm(server, BUCKET, 'form-c.txt', SSE_C)
+    expect(ssec.status, ssec.text).toBe(204)
+    expect(ssec.headers['x-amz-server-side-encryption-customer-key-md5']).toBe(md5(KEY))
+    expect((await s3(server.url, 'GET', `/${BUCKET}/form-c.txt`, { headers: SSE_C })).text).toBe('hello')
+    expect(errorOf(await s3(server.url, 'GET', `/${BUCKET}/form-c.txt`))).toMatchObject({
+      status: 400,
+      code: 'InvalidRequest',
+    })
+    const sse = await postForm(server, BUCKET, 'form-s3.txt', { 'x-amz-server-side-encryption': 'AES256' })
+    expect([sse.status, sse.headers['x-amz-server-side-encryption']]).toEqual([204, 'AES256'])
+    const plain = await postForm(server, BUCKET, 'form-plain.txt', {})
+    expect([plain.status, plain.headers['x-amz-server-side-encryption']]).toEqual([204, undefined])
+    const config =
+      '<ServerSideEncryptionConfiguration><Rule><ApplyServerSideEncryptionByDefault><SSEAlgorithm>AES256</SSEAlgorithm></ApplyServerSideEncryptionByDefault></Rule></ServerSideEncryptionConfiguration>'
+    expect((await s3(server.url, 'PUT', `/${BUCKET}?encryption`, { body: config })).status).toBe(200)
+    const defaulted = await postForm(server, BUCKET, 'form-default.txt', {})
+    expect([defaulted.status, defaulted.headers['x-amz-server-side-encryption']]).toEqual([204, 'AES256'])
+    const head = await s3(server.url, 'HEAD', `/${BUCKET}/form-default.txt`)
+    expect(head.headers['x-amz-server-side-encryption']).toBe('AES256')
+    // A copy that asks nothing gets the default too; one onto itself that asks SSE-C is allowed.
+    const copied = await s3(server.url, 'PUT', `/${BUCKET}/copied.txt`, {
+      headers: { 'x-amz-copy-source': `/${BUCKET}/form-plain.txt` },
+    })
+    expect([copied.status, copied.headers['x-amz-server-side-encryption']]).toEqual([200, 'AES256'])
+    const rekeyed = await s3(server.url, 'PUT', `/${BUCKET}/copied.txt`, {
+      headers: { 'x-amz-copy-source': `/${BUCKET}/copied.txt`, ...SSE_C },
+    })
+    expect(rekeyed.status, rekeyed.text).toBe(200)
+    expect((await s3(server.url, 'GET', `/${BUCKET}/copied.txt`, { headers: SSE_C })).text).toBe('hello')
+    expect((await s3(server.url, 'DELETE', `/${BUCKET}?encryption`)).status).toBe(204)
   })
 })
