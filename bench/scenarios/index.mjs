@@ -16,6 +16,7 @@ import sdkSigning from './sdk-signing.mjs'
 import select from './select.mjs'
 import serverPutGet from './server-put-get.mjs'
 import sse from './sse.mjs'
+import versioning from './versioning.mjs'
 
 export const SCENARIOS = [
   sdkPut,
@@ -24,6 +25,7 @@ export const SCENARIOS = [
   serverPutGet,
   erasureServer,
   sse,
+  versioning,
   select,
   presign,
   sdkSigning,
