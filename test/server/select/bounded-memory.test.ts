@@ -54,7 +54,12 @@ describe('bounded memory', () => {
     const before = liveHeap()
     let peak = before
     // The live heap every 16 MiB of input, while the query runs.
-    const sample = { bytes: 16 * MiB, run: () => void (peak = Math.max(peak, liveHeap())) }
+    const sample = {
+      bytes: 16 * MiB,
+      run: () => {
+        peak = Math.max(peak, liveHeap())
+      },
+    }
     for await (const batch of compiled.run(generatedCsv(total, pulled, sample), stats)) {
       expect(batch.byteLength).toBeLessThanOrEqual(512 * 1024)
     }

@@ -42,7 +42,8 @@ function csvWriter(csv: Extract<SelectRequest['output'], { format: 'CSV' }>['csv
     let size = 0
     const fields = values.map((v) => {
       const text = field(v)
-      checkSize((size += text.length + 1))
+      size += text.length + 1
+      checkSize(size)
       return text
     })
     return fields.join(fieldDelimiter) + recordDelimiter
@@ -71,7 +72,8 @@ function jsonWriter(recordDelimiter: string): RecordWriter {
         // MISSING values leave their key out, as S3 does.
         if (values[i] === undefined) continue
         const text = JSON.stringify(toJsonValue(values[i]))
-        checkSize((size += text.length + names[i]!.length + 4))
+        size += text.length + names[i]!.length + 4
+        checkSize(size)
         members.set(names[i]!, text)
       }
       const body = [...members].map(([name, text]) => `${JSON.stringify(name)}:${text}`).join(',')
