@@ -1,8 +1,10 @@
 import { mkdir, stat } from 'node:fs/promises'
 import { S3ServerError } from '../errors.js'
+import { checkVersionId } from './common/version-errors.js'
+import type { ObjectInfo } from './object-layer.js'
 import { createBucket, deleteBucket, getBucket, listBuckets } from './single-drive/buckets.js'
 import { copyObject } from './single-drive/copy-object.js'
-import { deleteObject } from './single-drive/delete-object.js'
+import { deleteObject, removeVersionNow, writeDeleteMarker } from './single-drive/delete-object.js'
 import {
   getBucketDocument,
   getSystemDocument,
@@ -14,6 +16,7 @@ import {
 import type { Drive } from './single-drive/drive.js'
 import {
   OBJECT_META_HEADER,
+  storedToDriveObject,
   storedToDriveUpload,
   toDriveBucket,
   toDriveObject,
@@ -23,6 +26,7 @@ import {
 } from './single-drive/drive-records.js'
 import { formatPathOf, readFormatFile, writeFormatFile } from './single-drive/format-file.js'
 import { listObjects } from './single-drive/list-objects.js'
+import { listObjectVersions } from './single-drive/list-versions.js'
 import { readUsedBytes } from './single-drive/meta-store.js'
 import { abortMultipartUpload } from './single-drive/multipart/abort-upload.js'
 import { completeMultipartUpload } from './single-drive/multipart/complete-upload.js'
@@ -30,8 +34,12 @@ import { createMultipartUpload } from './single-drive/multipart/create-upload.js
 import { listStoredParts } from './single-drive/multipart/list-parts.js'
 import { listMultipartUploads } from './single-drive/multipart/list-uploads.js'
 import { type DriveOptions, openDrive } from './single-drive/open-drive.js'
-import { getObject, headObject } from './single-drive/read-object.js'
+import { getObject } from './single-drive/read-object.js'
+import { lookupVersion, markerHasNoData } from './single-drive/read-version.js'
+import { isDeleteMarker, type StoredObject } from './single-drive/records.js'
 import { StagedShards } from './single-drive/staged-shards.js'
+import { updateObjectMetadata } from './single-drive/update-metadata.js'
+import { versionFieldsOf } from './single-drive/versions.js'
 import type { DriveLocation, DrivePartsInput, DrivePartsResult, StorageDrive } from './storage-drive.js'
 
 /**
@@ -85,31 +93,40 @@ export async function openLocalDrive(dir: string, options: DriveOptions = {}): P
     createBucket: async (name, region) => toDriveBucket(await createBucket(drive, name, region)),
     deleteBucket: (name) => deleteBucket(drive, name),
 
-    readObject: async (bucket, key) => toDriveObject(headObject(drive, bucket, key)),
-    readShard: async (bucket, key, range) => {
-      const result = await getObject(drive, bucket, key, range)
+    readObject: async (bucket, key, versionId) =>
+      storedToDriveObject(bucket, key, lookupVersion(drive, bucket, key, versionId)),
+    readShard: async (bucket, key, range, versionId) => {
+      const result = await getObject(drive, bucket, key, range, versionId, withData)
       const object = toDriveObject(result.info)
       // An inline record's stream is made only when asked for: hand the bytes over instead.
       return result.data ? { object, data: result.data } : { object, body: result.body }
     },
-    deleteObject: (bucket, key) => deleteObject(drive, bucket, key),
-    putDeleteMarker: async () => {
-      throw new S3ServerError(
-        'NotImplemented',
-        'Versioning on a local drive is not implemented yet (issue 14).',
-      )
+    deleteObject: async (bucket, key, versionId) => {
+      if (versionId === undefined) {
+        await deleteObject(drive, bucket, key)
+        return
+      }
+      checkVersionId(versionId)
+      await removeVersionNow(drive, bucket, key, versionId)
     },
-    updateObjectMeta: async () => {
-      throw new S3ServerError(
-        'NotImplemented',
-        'Versioning on a local drive is not implemented yet (issue 14).',
-      )
+    putDeleteMarker: async ({ bucket, key, version, modified, meta }) => {
+      const headers: Record<string, string> = meta === undefined ? {} : { [OBJECT_META_HEADER]: meta }
+      await writeDeleteMarker(drive, bucket, key, versionFieldsOf(version), modified, headers)
     },
-    listObjectVersions: async () => {
-      throw new S3ServerError(
-        'NotImplemented',
-        'Versioning on a local drive is not implemented yet (issue 14).',
-      )
+    updateObjectMeta: async ({ bucket, key, versionId, ifMeta, meta }) => {
+      await updateObjectMetadata(drive, bucket, key, versionId, (headers) => {
+        if (headers[OBJECT_META_HEADER] !== ifMeta) {
+          throw new S3ServerError('InternalError', 'the drive no longer holds the metadata being replaced')
+        }
+        return { ...headers, [OBJECT_META_HEADER]: meta }
+      })
+    },
+    listObjectVersions: async (input) => {
+      const { orders, versions, ...page } = listObjectVersions(drive, input)
+      return {
+        ...page,
+        versions: versions.map((info, i) => ({ ...toDriveObject(info), order: orders[i]! })),
+      }
     },
     listObjects: async (input) => {
       const page = listObjects(drive, input)
@@ -131,18 +148,21 @@ export async function openLocalDrive(dir: string, options: DriveOptions = {}): P
     commitShard: (id, record) => staged.commit(id, record),
     discardShard: (id) => staged.discard(id),
     linkShard: async (input) => {
-      await copyObject(drive, {
+      const version = input.version && versionFieldsOf(input.version)
+      const copy = {
         sourceBucket: input.sourceBucket,
         sourceKey: input.sourceKey,
+        sourceVersionId: input.sourceVersionId,
         bucket: input.bucket,
         key: input.key,
         metadata: { contentType: 'application/octet-stream', headers: { [OBJECT_META_HEADER]: input.meta } },
-        check: (found) => {
+        check: (found: ObjectInfo) => {
           if (found.headers[OBJECT_META_HEADER] !== input.ifMeta) {
             throw new S3ServerError('InternalError', 'the drive no longer holds the version being copied')
           }
         },
-      })
+      }
+      await copyObject(drive, copy, version)
     },
 
     createUpload: async ({ bucket, key, uploadId, meta }) =>
@@ -159,11 +179,15 @@ export async function openLocalDrive(dir: string, options: DriveOptions = {}): P
       const page = listMultipartUploads(drive, input)
       return { ...page, uploads: page.uploads.map(toDriveUpload) }
     },
-    completeUpload: async ({ bucket, key, uploadId, parts, meta }) => {
+    completeUpload: async ({ bucket, key, uploadId, parts, meta, version }) => {
       await completeMultipartUpload(
         drive,
         { bucket, key, uploadId, parts },
-        { headers: { [OBJECT_META_HEADER]: meta }, minPartSize: 0 },
+        {
+          headers: { [OBJECT_META_HEADER]: meta },
+          minPartSize: 0,
+          ...(version ? { version: versionFieldsOf(version) } : {}),
+        },
       )
     },
 
@@ -182,6 +206,13 @@ export async function openLocalDrive(dir: string, options: DriveOptions = {}): P
       await opened.close()
     },
   }
+}
+
+/** A drive reads a delete marker's record, never its bytes: it has none. */
+function withData(drive: Drive, bucket: string, key: string, versionId?: string): StoredObject {
+  const stored = lookupVersion(drive, bucket, key, versionId)
+  if (isDeleteMarker(stored)) throw markerHasNoData(key)
+  return stored
 }
 
 function listDriveParts(drive: Drive, input: DrivePartsInput): DrivePartsResult {

@@ -11,6 +11,7 @@ import {
   putSystemDocument,
 } from './single-drive/documents.js'
 import { listObjects } from './single-drive/list-objects.js'
+import { listObjectVersions } from './single-drive/list-versions.js'
 import { readUsedBytes } from './single-drive/meta-store.js'
 import { abortMultipartUpload } from './single-drive/multipart/abort-upload.js'
 import { completeMultipartUpload } from './single-drive/multipart/complete-upload.js'
@@ -22,6 +23,7 @@ import { uploadPartCopy } from './single-drive/multipart/upload-part-copy.js'
 import { type DriveOptions, openDrive } from './single-drive/open-drive.js'
 import { putObject } from './single-drive/put-object.js'
 import { getObject, headObject } from './single-drive/read-object.js'
+import { updateObjectMetadata } from './single-drive/update-metadata.js'
 
 /** Options of {@link openSingleDrive}. */
 export type SingleDriveOptions = DriveOptions
@@ -46,13 +48,16 @@ export async function openSingleDrive(dir: string, options: SingleDriveOptions =
     getBucket: async (name) => getBucket(drive, name),
     deleteBucket: (name) => deleteBucket(drive, name),
     putObject: (input) => putObject(drive, input),
-    getObject: (bucket, key, range) => getObject(drive, bucket, key, range),
-    headObject: async (bucket, key) => headObject(drive, bucket, key),
-    deleteObject: async (bucket, key) => {
-      await deleteObject(drive, bucket, key)
-      return {}
+    getObject: (bucket, key, range, options) => getObject(drive, bucket, key, range, options?.versionId),
+    headObject: async (bucket, key, options) => headObject(drive, bucket, key, options?.versionId),
+    deleteObject: (bucket, key, options) => deleteObject(drive, bucket, key, options),
+    listObjects: async (input) => listObjects(drive, { ...input, withDeleteMarkers: false }),
+    listObjectVersions: async (input) => {
+      const { orders: _, ...page } = listObjectVersions(drive, input)
+      return page
     },
-    listObjects: async (input) => listObjects(drive, input),
+    updateObjectMetadata: (bucket, key, versionId, update) =>
+      updateObjectMetadata(drive, bucket, key, versionId, update),
     copyObject: (input) => copyObject(drive, input),
     createMultipartUpload: (input) => createMultipartUpload(drive, input),
     uploadPart: (input) => uploadPart(drive, input),

@@ -32,19 +32,22 @@ export async function createBucket(drive: Drive, name: string, region: string): 
 }
 
 /**
- * Deletes an empty bucket: NoSuchBucket when missing, BucketNotEmpty when it holds any object.
+ * Deletes an empty bucket: NoSuchBucket when missing, BucketNotEmpty when it holds any object,
+ * version or delete marker.
  * Its documents and any uploads in progress (records and part files) go with it.
  */
 export async function deleteBucket(drive: Drive, name: string): Promise<void> {
-  const { buckets, objects, documents, uploads } = drive.meta
+  const { buckets, objects, versions, documents, uploads } = drive.meta
   const base = encodeBucketBase(name)
   let partIds: string[] = []
   // Exclusive: the emptiness check is a range scan, which cannot see a same-batch PUT.
   const outcome = await drive.commits.run(
     (view) => {
       if (!view.get(buckets, name)) return 'missing'
-      const first = Array.from(objects.getKeys({ start: base, end: encodePastPrefix(base, ''), limit: 1 }))
-      if (first.length > 0) return 'not-empty'
+      // A key with noncurrent versions has a latest record (versions.ts); both are checked anyway.
+      const range = { start: base, end: encodePastPrefix(base, ''), limit: 1 }
+      if (Array.from(objects.getKeys(range)).length > 0) return 'not-empty'
+      if (Array.from(versions.getKeys(range)).length > 0) return 'not-empty'
       view.remove(buckets, name)
       for (const key of documents.getKeys(bucketDocumentRange(name))) view.remove(documents, key)
       // Uploads in progress do not keep a bucket alive (as MinIO): they go with it.

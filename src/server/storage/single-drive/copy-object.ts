@@ -6,10 +6,12 @@ import { removeDataFiles } from './data-files.js'
 import type { Drive } from './drive.js'
 import { syncDirectory } from './durability.js'
 import { createObjectId, dataDirOf, dataPathOf, ensureDataDir } from './layout.js'
-import { noSuchBucket, requireBucket, requireObject } from './lookup.js'
+import { noSuchBucket, requireBucket } from './lookup.js'
 import { fileIdsOf } from './object-data.js'
 import { commitObject } from './put-object.js'
+import { requireReadable, versionInfo } from './read-version.js'
 import { type StoredObject, toObjectInfo } from './records.js'
+import { newVersionFields, type VersionFields } from './versions.js'
 
 // The source can be replaced (and its files unlinked) between reading its record and linking
 // its files; a retry reads the newer record.
@@ -21,19 +23,24 @@ const LINK_ATTEMPTS = 5
  * bytes are copied within LMDB. One commit makes the copy visible, replacing the target
  * (which may be the source itself, when only metadata changes).
  */
-export async function copyObject(drive: Drive, input: CopyObjectInput): Promise<ObjectInfo> {
+export async function copyObject(
+  drive: Drive,
+  input: CopyObjectInput,
+  version: VersionFields | undefined = newVersionFields(input.versioning),
+): Promise<ObjectInfo> {
   for (let attempt = 0; attempt < LINK_ATTEMPTS; attempt++) {
-    const source = requireObject(drive, input.sourceBucket, input.sourceKey)
+    const source = requireReadable(drive, input.sourceBucket, input.sourceKey, input.sourceVersionId, 'GET')
     requireBucket(drive, input.bucket)
-    input.check?.(toObjectInfo(input.sourceBucket, input.sourceKey, source, true))
+    input.check?.(versionInfo(input.sourceBucket, input.sourceKey, source, input.sourceVersionId, true))
     const copied = await shareData(drive, source)
     if (!copied) continue
     // A copy was made by no upload: a retried Complete of the source's upload is not about it.
     const stored: StoredObject = {
-      ...copied.stored,
+      ...withoutVersion(copied.stored),
       ...copyMetadataOf(input, source),
       mtime: Date.now(),
       uploadId: undefined,
+      ...version,
     }
     const outcome = await commitObject(
       drive,
@@ -50,10 +57,19 @@ export async function copyObject(drive: Drive, input: CopyObjectInput): Promise<
       await removeDataFiles(drive, fileIdsOf(stored))
       throw outcome.refused ?? noSuchBucket(input.bucket)
     }
-    if (outcome.replaced) await removeDataFiles(drive, fileIdsOf(outcome.replaced))
+    await removeDataFiles(drive, outcome.removed.flatMap(fileIdsOf))
     return toObjectInfo(input.bucket, input.key, stored)
   }
   throw new S3ServerError('InternalError', `The source ${input.sourceKey} kept changing while copying it.`)
+}
+
+/** A record's data and metadata without the version identity it had. */
+function withoutVersion(stored: StoredObject): StoredObject {
+  const copy = { ...stored }
+  delete copy.versionId
+  delete copy.order
+  delete copy.nullOrder
+  return copy
 }
 
 /** The source's data under new IDs, or undefined when a source file vanished meanwhile. */

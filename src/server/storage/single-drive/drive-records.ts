@@ -1,5 +1,6 @@
 import type { BucketInfo, ObjectInfo, UploadInfo } from '../object-layer.js'
 import type { DriveBucket, DriveObject, DrivePart, DriveUpload } from '../storage-drive.js'
+import { type StoredObject, toObjectInfo } from './records.js'
 import type { StoredPart, StoredUpload } from './upload-records.js'
 
 /**
@@ -23,6 +24,16 @@ export function toDriveObject(info: ObjectInfo): DriveObject {
   }
   const meta = info.headers[OBJECT_META_HEADER]
   if (meta !== undefined) object.meta = meta
+  if (info.versionId !== undefined) object.versionId = info.versionId
+  if (info.deleteMarker) object.deleteMarker = true
+  if (info.isLatest !== undefined) object.isLatest = info.isLatest
+  return object
+}
+
+/** A drive's record of a version as readObject answers it: with its order when it is versioned. */
+export function storedToDriveObject(bucket: string, key: string, stored: StoredObject): DriveObject {
+  const object = toDriveObject(toObjectInfo(bucket, key, stored))
+  if (stored.order !== undefined) object.order = stored.order
   return object
 }
 

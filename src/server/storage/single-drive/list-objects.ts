@@ -3,18 +3,19 @@ import type { ListObjectsInput, ListObjectsResult, ObjectInfo } from '../object-
 import type { Drive } from './drive.js'
 import { decodeObjectKey, encodeBucketBase, encodeJustAfter, encodePastPrefix } from './key-codec.js'
 import { requireBucket } from './lookup.js'
-import { toObjectInfo } from './records.js'
+import { isDeleteMarker, toObjectInfo } from './records.js'
 
 const MAX_KEYS = 1000
 
 type Entry = { object: ObjectInfo } | { commonPrefix: string }
 
 /**
- * ListObjects as a range scan over `[max(prefix, startAfter), end of prefix)`. With a delimiter,
+ * ListObjects as a range scan over `[max(prefix, startAfter), end of prefix)`, of each key's
+ * latest version (keys whose latest version is a delete marker are skipped). With a delimiter,
  * a key that rolls up into a common prefix ends the scan there and a new one starts past the
  * whole prefix, so a million keys under `dir/` cost one cursor seek, not a million steps.
  */
-export function listObjects(drive: Drive, input: ListObjectsInput): ListObjectsResult {
+export function listObjects(drive: Drive, input: ListObjectsInput & ListOptions): ListObjectsResult {
   requireBucket(drive, input.bucket)
   const maxKeys = Math.min(Math.max(input.maxKeys ?? MAX_KEYS, 0), MAX_KEYS)
   if (maxKeys === 0) return { objects: [], commonPrefixes: [], isTruncated: false }
@@ -32,7 +33,13 @@ export function listObjects(drive: Drive, input: ListObjectsInput): ListObjectsR
   return result
 }
 
-function collectEntries(drive: Drive, input: ListObjectsInput, limit: number): Entry[] {
+/** What a drive of an erasure set lists differently. */
+export interface ListOptions {
+  /** Keys whose latest version is a delete marker too (left out by default, as S3 does). */
+  withDeleteMarkers?: boolean
+}
+
+function collectEntries(drive: Drive, input: ListObjectsInput & ListOptions, limit: number): Entry[] {
   const { bucket, startAfter } = input
   const prefix = input.prefix ?? ''
   const delimiter = input.delimiter || undefined
@@ -43,6 +50,8 @@ function collectEntries(drive: Drive, input: ListObjectsInput, limit: number): E
   while (start && entries.length < limit) {
     let seek: Buffer | undefined
     for (const { key: lmdbKey, value } of drive.meta.objects.getRange({ start, end })) {
+      // A deleted key (its latest version a marker) is not listed, nor is a prefix of only such keys.
+      if (isDeleteMarker(value) && !input.withDeleteMarkers) continue
       const key = decodeObjectKey(lmdbKey, base.length)
       const rolled = delimiter === undefined ? undefined : commonPrefixOf(key, prefix, delimiter)
       if (rolled === undefined) {

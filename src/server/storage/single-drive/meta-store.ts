@@ -19,6 +19,11 @@ export interface MetaStore {
   uploads: Database<StoredUpload, Buffer>
   /** `<upload ID> <part number, 4 bytes big-endian>` → StoredPart. */
   parts: Database<StoredPart, Buffer>
+  /**
+   * Noncurrent object versions (issue 14): `<bucket> 0x00 <key> 0x00 <order token>` (see
+   * version-codec.ts) → StoredObject. A key's latest version stays in `objects`.
+   */
+  versions: Database<StoredObject, Buffer>
 }
 
 /** Keys of the `state` database. */
@@ -33,7 +38,7 @@ export const STATE_KEYS = {
 export function openMetaStore(path: string, options: { fsync: boolean }): MetaStore {
   // noSync trades durability of the last commits on an OS crash for commit speed; a process
   // crash loses nothing either way because committed pages are already in the OS page cache.
-  const env = open({ path, maxDbs: 8, noSync: !options.fsync })
+  const env = open({ path, maxDbs: 16, noSync: !options.fsync })
   return {
     env,
     buckets: env.openDB<StoredBucket, string>({ name: 'buckets' }),
@@ -43,6 +48,7 @@ export function openMetaStore(path: string, options: { fsync: boolean }): MetaSt
     blobs: env.openDB<Buffer, string>({ name: 'blobs', encoding: 'binary' }),
     uploads: env.openDB<StoredUpload, Buffer>({ name: 'uploads', keyEncoding: 'binary' }),
     parts: env.openDB<StoredPart, Buffer>({ name: 'parts', keyEncoding: 'binary' }),
+    versions: env.openDB<StoredObject, Buffer>({ name: 'versions', keyEncoding: 'binary' }),
   }
 }
 
@@ -67,6 +73,7 @@ export function readReclaimableBytes(meta: MetaStore): number {
     meta.blobs,
     meta.uploads,
     meta.parts,
+    meta.versions,
   ]
   let used = 2 + pagesOf(stats) + pagesOf(stats.free)
   for (const db of databases) used += pagesOf(db.getStats() as LmdbStats)

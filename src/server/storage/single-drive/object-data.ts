@@ -8,7 +8,7 @@ import type { StoredObject } from './records.js'
  * never takes bytes from another object.
  */
 export function fileIdsOf(stored: StoredObject): string[] {
-  if (stored.layout === 'inline') return []
+  if (stored.layout === 'inline' || stored.layout === 'none') return []
   if (stored.layout === 'parts') return (stored.parts ?? []).map((p) => p.id)
   return [stored.id]
 }

@@ -2,6 +2,7 @@ import { parseContentMd5 } from '../common/content-md5.js'
 import { lowerCaseKeys } from '../common/lower-case-keys.js'
 import { type WriteCondition, writeConditionError } from '../common/write-condition.js'
 import type { ObjectInfo, PutObjectInput } from '../object-layer.js'
+import type { CommitView } from './commit-queue.js'
 import { removeDataFiles } from './data-files.js'
 import type { Drive } from './drive.js'
 import { encodeObjectKey } from './key-codec.js'
@@ -9,8 +10,9 @@ import { createObjectId } from './layout.js'
 import { noSuchBucket, requireBucket } from './lookup.js'
 import { fileIdsOf, replaceObject } from './object-data.js'
 import type { ReceivedBody } from './receive-body.js'
-import { type StoredObject, toObjectInfo } from './records.js'
+import { isDeleteMarker, type StoredObject, toObjectInfo } from './records.js'
 import { adjustUsedBytes } from './used-bytes.js'
+import { newVersionFields, placeVersion, type VersionFields } from './versions.js'
 import { writeData } from './write-data.js'
 
 /**
@@ -24,6 +26,7 @@ export async function putObject(drive: Drive, input: PutObjectInput): Promise<Ob
   // Malformed Content-MD5 and a missing bucket fail before a byte is read.
   if (input.contentMd5 !== undefined) parseContentMd5(input.contentMd5)
   requireBucket(drive, input.bucket)
+  const version = newVersionFields(input.versioning)
   const id = createObjectId()
   // An ETag handed in (the encrypting layer's) spares hashing the stored bytes.
   const received = await writeData(drive, id, { ...input, md5: input.etag === undefined }, drive.inlineLimit)
@@ -39,14 +42,16 @@ export async function putObject(drive: Drive, input: PutObjectInput): Promise<Ob
       headers: lowerCaseKeys({ ...input.headers, ...input.trailingHeaders?.() }),
     },
     input.condition,
+    version,
   )
 }
 
 /**
  * Commits received data (`id`: in `data/` already, or inline) as the object `bucket/key`, then
- * unlinks the files of the object it replaced. NoSuchBucket when the bucket went away while the
- * body streamed in, or the failed error of a conditional write (`condition`, checked in the
- * commit): the data is removed and nothing changes.
+ * unlinks the files of the object it replaced. With `version`, the object is that version of the
+ * key (versions.ts: it replaces only a version of the same ID). NoSuchBucket when the bucket went
+ * away while the body streamed in, or the failed error of a conditional write (`condition`,
+ * checked in the commit): the data is removed and nothing changes.
  */
 export async function storeObject(
   drive: Drive,
@@ -56,8 +61,10 @@ export async function storeObject(
   received: ReceivedBody,
   fields: Pick<StoredObject, 'etag' | 'contentType' | 'headers'>,
   condition?: WriteCondition,
+  version?: VersionFields,
 ): Promise<ObjectInfo> {
   const stored: StoredObject = {
+    ...version,
     id,
     layout: received.inline ? 'inline' : 'file',
     size: received.size,
@@ -78,7 +85,7 @@ export async function storeObject(
   }
   // After the commit no reader can find the old file by metadata; one that already opened it
   // keeps its descriptor, which POSIX keeps readable after unlink.
-  if (outcome.replaced) await removeDataFiles(drive, fileIdsOf(outcome.replaced))
+  await removeDataFiles(drive, outcome.removed.flatMap(fileIdsOf))
   return toObjectInfo(bucket, key, stored)
 }
 
@@ -87,14 +94,15 @@ export interface CommitOutcome {
   missingBucket: boolean
   /** Why a conditional write was refused (nothing written). */
   refused?: Error
-  /** The record the commit replaced: its files are unlinked after the commit. */
-  replaced?: StoredObject
+  /** The records the commit replaced: their files are unlinked after the commit. */
+  removed: StoredObject[]
 }
 
 /**
- * Points `key` at the new data and adjusts the byte counter, in one transaction. `condition` is
- * checked against the record this commit sees (earlier writes of the batch included), so of
- * concurrent conditional writers to one key at most one passes.
+ * Points `key` at the new data (a versioned record, one with an order, joins the key's versions
+ * instead: versions.ts) and adjusts the byte counter, in one transaction. `condition` is checked
+ * against the latest record this commit sees (earlier writes of the batch included; a delete
+ * marker counts as no object), so of concurrent conditional writers to one key at most one passes.
  */
 export function commitObject(
   drive: Drive,
@@ -107,13 +115,44 @@ export function commitObject(
   const lmdbKey = encodeObjectKey(bucket, key)
   return drive.commits.run((view) => {
     // The bucket may have been deleted while the body streamed in.
-    if (!view.get(drive.meta.buckets, bucket)) return { missingBucket: true }
+    if (!view.get(drive.meta.buckets, bucket)) return { missingBucket: true, removed: [] }
     if (condition) {
-      const refused = writeConditionError(condition, view.get(drive.meta.objects, lmdbKey)?.etag, key)
-      if (refused) return { missingBucket: false, refused }
+      const current = view.get(drive.meta.objects, lmdbKey)
+      const etag = current && !isDeleteMarker(current) ? current.etag : undefined
+      const refused = writeConditionError(condition, etag, key)
+      if (refused) return { missingBucket: false, refused, removed: [] }
     }
-    const replaced = replaceObject(view, drive.meta, lmdbKey, stored, inline)
-    adjustUsedBytes(view, drive.meta, stored.size - (replaced?.size ?? 0))
-    return { missingBucket: false, replaced }
+    const removed = commitRecord(view, drive, bucket, key, stored, inline)
+    return { missingBucket: false, removed }
   })
+}
+
+/**
+ * Writes `stored` as the record (or, with an order, a version) of `bucket/key` in the commit and
+ * adjusts the byte counter; returns the records it replaced.
+ */
+export function commitRecord(
+  view: CommitView,
+  drive: Drive,
+  bucket: string,
+  key: string,
+  stored: StoredObject,
+  inline?: Buffer,
+): StoredObject[] {
+  let removed: StoredObject[]
+  if (stored.order !== undefined && stored.versionId !== undefined) {
+    removed = placeVersion(
+      view,
+      drive.meta,
+      bucket,
+      key,
+      { ...stored, versionId: stored.versionId, order: stored.order },
+      inline,
+    ).removed
+  } else {
+    const replaced = replaceObject(view, drive.meta, encodeObjectKey(bucket, key), stored, inline)
+    removed = replaced ? [replaced] : []
+  }
+  adjustUsedBytes(view, drive.meta, stored.size - removed.reduce((sum, r) => sum + r.size, 0))
+  return removed
 }

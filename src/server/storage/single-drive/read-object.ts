@@ -3,18 +3,21 @@ import { S3ServerError } from '../../errors.js'
 import type { ByteRange, GetObjectResult, ObjectInfo } from '../object-layer.js'
 import type { Drive } from './drive.js'
 import { dataPathOf } from './layout.js'
-import { requireObject } from './lookup.js'
 import { openIfExists } from './open-data-file.js'
 import { openPartsStream } from './parts-stream.js'
-import { type StoredObject, toObjectInfo } from './records.js'
+import { requireReadable, versionInfo } from './read-version.js'
+import type { StoredObject } from './records.js'
 
 // A writer can replace the object and unlink its file between our metadata read and our open;
 // the retry reads the newer metadata. Needing more than a few tries means something is wrong.
 const OPEN_ATTEMPTS = 5
 
-/** The object's metadata, or NoSuchKey / NoSuchBucket. */
-export function headObject(drive: Drive, bucket: string, key: string): ObjectInfo {
-  return toObjectInfo(bucket, key, requireObject(drive, bucket, key), true)
+/**
+ * The object's metadata (`versionId`: that version's), or NoSuchKey / NoSuchBucket /
+ * NoSuchVersion, and a delete marker's answers (read-version.ts).
+ */
+export function headObject(drive: Drive, bucket: string, key: string, versionId?: string): ObjectInfo {
+  return versionInfo(bucket, key, requireReadable(drive, bucket, key, versionId, 'HEAD'), versionId, true)
 }
 
 /**
@@ -27,10 +30,12 @@ export async function getObject(
   bucket: string,
   key: string,
   range?: ByteRange,
+  versionId?: string,
+  lookup: (drive: Drive, bucket: string, key: string, versionId?: string) => StoredObject = readableForGet,
 ): Promise<GetObjectResult> {
   for (let attempt = 0; attempt < OPEN_ATTEMPTS; attempt++) {
-    const stored = requireObject(drive, bucket, key)
-    const info = toObjectInfo(bucket, key, stored, true)
+    const stored = lookup(drive, bucket, key, versionId)
+    const info = versionInfo(bucket, key, stored, versionId, true)
     if (stored.layout === 'inline') {
       const blob = drive.meta.blobs.get(stored.id)
       if (blob) return new InlineResult(info, range ? blob.subarray(range.start, range.end + 1) : blob)
@@ -40,6 +45,10 @@ export async function getObject(
     if (body) return { info, body }
   }
   throw new S3ServerError('InternalError', `The data of ${bucket}/${key} kept disappearing while opening it.`)
+}
+
+function readableForGet(drive: Drive, bucket: string, key: string, versionId?: string): StoredObject {
+  return requireReadable(drive, bucket, key, versionId, 'GET')
 }
 
 /**

@@ -20,9 +20,10 @@ export interface StoredPartRef {
  * Where an object's bytes live:
  * - `file` (also when absent: drives written before the other kinds existed): one data file `id`;
  * - `inline`: in the `blobs` database under `id`, committed with the record (small objects);
- * - `parts`: the data files of a completed multipart upload, read one after another.
+ * - `parts`: the data files of a completed multipart upload, read one after another;
+ * - `none`: no bytes at all, a delete marker (issue 14).
  */
-export type DataLayout = 'file' | 'inline' | 'parts'
+export type DataLayout = 'file' | 'inline' | 'parts' | 'none'
 
 /** An object as stored in LMDB (keyed by bucket + key, see key-codec.ts). */
 export interface StoredObject {
@@ -39,6 +40,17 @@ export interface StoredObject {
   headers: Record<string, string>
   /** The multipart upload that made the object (ObjectInfo.uploadId). */
   uploadId?: string
+  /**
+   * Versioned records (issue 14; see versions.ts): the version ID (a token or 'null') and the
+   * order token. Absent on records written unversioned, which count as the null version.
+   */
+  versionId?: string
+  order?: string
+  /**
+   * On the latest record only: the order of the key's noncurrent null version, when it has one
+   * (so a write under Suspended finds the null version it replaces without a range scan).
+   */
+  nullOrder?: string
 }
 
 /** The contract's view of a stored bucket. */
@@ -70,5 +82,12 @@ export function toObjectInfo(
     info.partChecksums = stored.parts.map((p) => ({ ...p.checksum }))
   }
   if (stored.uploadId !== undefined) info.uploadId = stored.uploadId
+  if (stored.versionId !== undefined) info.versionId = stored.versionId
+  if (stored.layout === 'none') info.deleteMarker = true
   return info
+}
+
+/** Whether the record is a delete marker. */
+export function isDeleteMarker(stored: StoredObject): boolean {
+  return stored.layout === 'none'
 }

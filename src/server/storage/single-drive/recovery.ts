@@ -39,10 +39,11 @@ export async function markClosed(meta: MetaStore): Promise<void> {
   await awaitWrite(meta.state.put(STATE_KEYS.lifecycle, 'closed')).catch(() => {})
 }
 
-/** Removes every data file whose ID no object or part record holds. */
+/** Removes every data file whose ID no object, version or part record holds. */
 async function sweepOrphans(layout: Layout, meta: MetaStore): Promise<number> {
   const referenced = new Set<string>()
   for (const { value } of meta.objects.getRange({})) for (const id of fileIdsOf(value)) referenced.add(id)
+  for (const { value } of meta.versions.getRange({})) for (const id of fileIdsOf(value)) referenced.add(id)
   for (const { value } of meta.parts.getRange({})) referenced.add(value.id)
   let removed = 0
   for (const folder of listFanOutNames()) {

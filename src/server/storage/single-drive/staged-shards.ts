@@ -8,6 +8,7 @@ import { requireUpload } from './multipart/require-upload.js'
 import { storePart } from './multipart/upload-part.js'
 import { storeObject } from './put-object.js'
 import type { ReceivedBody } from './receive-body.js'
+import { versionFieldsOf } from './versions.js'
 import { placeData, removeTempData, stageData } from './write-data.js'
 
 /**
@@ -47,11 +48,20 @@ export class StagedShards {
       await storePart(this.drive, { ...place, ...place.part }, id, received, record)
       return
     }
-    await storeObject(this.drive, place.bucket, place.key, id, received, {
-      etag: record.etag,
-      contentType: 'application/octet-stream',
-      headers: { [OBJECT_META_HEADER]: record.meta },
-    })
+    await storeObject(
+      this.drive,
+      place.bucket,
+      place.key,
+      id,
+      received,
+      {
+        etag: record.etag,
+        contentType: 'application/octet-stream',
+        headers: { [OBJECT_META_HEADER]: record.meta },
+      },
+      undefined,
+      record.version && versionFieldsOf(record.version),
+    )
   }
 
   /** Removes a staged file; an unknown id is ignored. */

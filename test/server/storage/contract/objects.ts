@@ -118,8 +118,8 @@ export function describeObjects(open: OpenStorage): void {
       await putText(backend, bucket, 'k', 'v')
       await backend.deleteObject(bucket, 'k')
       await expectS3Error(backend.headObject(bucket, 'k'), 'NoSuchKey')
-      await expect(backend.deleteObject(bucket, 'k')).resolves.toBeUndefined()
-      await expect(backend.deleteObject(bucket, 'never-was')).resolves.toBeUndefined()
+      await expect(backend.deleteObject(bucket, 'k')).resolves.toEqual({})
+      await expect(backend.deleteObject(bucket, 'never-was')).resolves.toEqual({})
     })
 
     it('replaces an object on a second put', async () => {

@@ -9,17 +9,18 @@ import { removeDataFiles } from '../data-files.js'
 import type { Drive } from '../drive.js'
 import { encodeObjectKey } from '../key-codec.js'
 import { createObjectId } from '../layout.js'
-import { fileIdsOf, replaceObject } from '../object-data.js'
-import { type StoredObject, toObjectInfo } from '../records.js'
+import { fileIdsOf } from '../object-data.js'
+import { commitRecord } from '../put-object.js'
+import { isDeleteMarker, type StoredObject, toObjectInfo } from '../records.js'
 import { encodePartKey, encodeUploadKey } from '../upload-codec.js'
 import type { StoredPart, StoredUpload } from '../upload-records.js'
-import { adjustUsedBytes } from '../used-bytes.js'
+import { newVersionFields, type VersionFields } from '../versions.js'
 import { removeUploadRecords } from './remove-upload.js'
 import { noSuchUpload, requireUpload } from './require-upload.js'
 
 type Outcome =
   | { error: S3ServerError }
-  | { stored: StoredObject; replaced?: StoredObject; discarded: string[] }
+  | { stored: StoredObject; removed: StoredObject[]; discarded: string[] }
 
 /**
  * Completes an upload without copying a byte: the object becomes the list of its part files.
@@ -34,13 +35,14 @@ export async function completeMultipartUpload(
 ): Promise<ObjectInfo> {
   requireUpload(drive, input.bucket, input.key, input.uploadId)
   checkRequestedParts(input.parts)
+  const version = options.version ?? newVersionFields(input.versioning)
   // Exclusive: the commit scans the upload's parts, which a scan cannot see in a shared batch.
-  const outcome = await drive.commits.run((view) => completeInCommit(drive, view, input, options), {
+  const outcome = await drive.commits.run((view) => completeInCommit(drive, view, input, options, version), {
     exclusive: true,
   })
   if ('error' in outcome) throw outcome.error
   await removeDataFiles(drive, outcome.discarded)
-  if (outcome.replaced) await removeDataFiles(drive, fileIdsOf(outcome.replaced))
+  await removeDataFiles(drive, outcome.removed.flatMap(fileIdsOf))
   return toObjectInfo(input.bucket, input.key, outcome.stored, true)
 }
 
@@ -53,6 +55,8 @@ export interface CompleteOptions {
    * are shards of the client's parts, whose sizes the erasure layer checks).
    */
   minPartSize?: number
+  /** The object as this version of its key (a drive's completeUpload with `version`). */
+  version?: VersionFields
 }
 
 function completeInCommit(
@@ -60,6 +64,7 @@ function completeInCommit(
   view: CommitView,
   input: CompleteMultipartUploadInput,
   options: CompleteOptions,
+  version: VersionFields | undefined,
 ): Outcome {
   const uploadKey = encodeUploadKey(input.bucket, input.key, input.uploadId)
   const upload = view.get(drive.meta.uploads, uploadKey)
@@ -71,22 +76,25 @@ function completeInCommit(
   const objectKey = encodeObjectKey(input.bucket, input.key)
   if (input.condition) {
     const current = view.get(drive.meta.objects, objectKey)
-    const refused = writeConditionError(input.condition, current?.etag, input.key)
+    const etag = current && !isDeleteMarker(current) ? current.etag : undefined
+    const refused = writeConditionError(input.condition, etag, input.key)
     if (refused) return { error: refused }
   }
-  const stored = objectOf(
-    upload,
-    chosen,
-    input.uploadId,
-    options.headers ?? withChecksumHeaders(upload.headers, input.checksumHeaders),
-  )
+  const stored: StoredObject = {
+    ...objectOf(
+      upload,
+      chosen,
+      input.uploadId,
+      options.headers ?? withChecksumHeaders(upload.headers, input.checksumHeaders),
+    ),
+    ...version,
+  }
   const kept = new Set(chosen.map((p) => p.id))
   const discarded = removeUploadRecords(drive, view, input.bucket, input.key, input.uploadId).filter(
     (id) => !kept.has(id),
   )
-  const replaced = replaceObject(view, drive.meta, objectKey, stored)
-  adjustUsedBytes(view, drive.meta, stored.size - (replaced?.size ?? 0))
-  return { stored, replaced, discarded }
+  const removed = commitRecord(view, drive, input.bucket, input.key, stored)
+  return { stored, removed, discarded }
 }
 
 /** The stored parts the request names, or the error S3 gives for the first bad one. */

@@ -7,8 +7,8 @@ import { linkFiles } from '../copy-object.js'
 import { removeDataFile } from '../data-files.js'
 import type { Drive } from '../drive.js'
 import { createObjectId, dataPathOf } from '../layout.js'
-import { requireObject } from '../lookup.js'
-import { type StoredObject, toObjectInfo } from '../records.js'
+import { requireReadable, versionInfo } from '../read-version.js'
+import type { StoredObject } from '../records.js'
 import { requireUpload } from './require-upload.js'
 import { storePart } from './upload-part.js'
 
@@ -51,10 +51,10 @@ export async function uploadPartCopy(
   const upload = requireUpload(drive, input.bucket, input.key, input.uploadId)
   const suffix = uploadChecksumSuffix(upload.headers)
   for (let attempt = 0; attempt < LINK_ATTEMPTS; attempt++) {
-    const source = requireObject(drive, input.sourceBucket, input.sourceKey)
+    const source = requireReadable(drive, input.sourceBucket, input.sourceKey, input.sourceVersionId, 'GET')
     const shared = sharedFileOf(source, input.range)
     if (!shared) return copyBytes()
-    input.check?.(toObjectInfo(input.sourceBucket, input.sourceKey, source, true))
+    input.check?.(versionInfo(input.sourceBucket, input.sourceKey, source, input.sourceVersionId, true))
     const id = createObjectId()
     if (!(await linkFiles(drive, [shared.id], [id]))) continue
     let digests: PartDigests
