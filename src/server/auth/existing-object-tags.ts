@@ -1,6 +1,6 @@
 import type { CompiledPolicy, ConditionValues, PolicyStatement, S3Action } from '../../shared/policy/index.js'
 import { isS3ServerError } from '../errors.js'
-import type { ObjectLayer } from '../storage/object-layer.js'
+import type { ObjectLayer, ReadOptions } from '../storage/object-layer.js'
 import { readObjectTags } from '../tagging/object-tags.js'
 
 /**
@@ -51,7 +51,10 @@ export function needsExistingObjectTags(policies: readonly CompiledPolicy[], act
 
 /**
  * `s3:ExistingObjectTag/<key>` for each tag of the object (none when it does not exist, so the
- * keys are absent as on S3).
+ * keys are absent as on S3). With `version`, the tags of that version: a request naming an older
+ * version is judged by that version's tags, never by the latest's (a Deny on a tag would
+ * otherwise be passed by naming a version). An SSE-C version is read with the request's key
+ * (`version.customerKey`); without it the lookup fails as the read itself would (fail closed).
  *
  * @example await existingObjectTagValues(storage, 'b', 'k') // { 's3:ExistingObjectTag/env': 'dev' }
  */
@@ -59,9 +62,12 @@ export async function existingObjectTagValues(
   storage: Pick<ObjectLayer, 'headObject'>,
   bucket: string,
   key: string,
+  version?: ReadOptions & { versionId: string },
 ): Promise<ConditionValues> {
   try {
-    const info = await storage.headObject(bucket, key)
+    const info = version
+      ? await storage.headObject(bucket, key, version)
+      : await storage.headObject(bucket, key)
     return Object.fromEntries(
       readObjectTags(info).map(({ key: k, value }) => [`s3:ExistingObjectTag/${k}`, value]),
     )

@@ -1,6 +1,8 @@
 import {
+  CreateBucketCommand,
   GetObjectCommand,
   GetObjectTaggingCommand,
+  PutBucketVersioningCommand,
   PutObjectCommand,
   PutObjectTaggingCommand,
 } from '@aws-sdk/client-s3'
@@ -11,6 +13,7 @@ import { addUser, awsClient, failureOf, useAwsBackend } from '../s3-answers/help
 const BUCKET = 'tag-policies'
 const READER = { accessKey: 'tagreader', secretKey: 'tagreader-secret' }
 const WRITER = { accessKey: 'tagwriter', secretKey: 'tagwriter-secret' }
+const VERSION_READER = { accessKey: 'tagversions', secretKey: 'tagversions-secret' }
 const OBJECTS = `arn:aws:s3:::${BUCKET}/*`
 
 /**
@@ -105,5 +108,36 @@ describe.each(BACKENDS)('tags in policies (%s)', (_name, start) => {
       { Key: 'env', Value: 'dev' },
       { Key: 'n', Value: '2' },
     ])
+  })
+
+  it('a request naming a version is judged by that version tags, not the latest', async () => {
+    const bucket = 'tag-policy-versions'
+    await backend.client.send(new CreateBucketCommand({ Bucket: bucket }))
+    await backend.client.send(
+      new PutBucketVersioningCommand({ Bucket: bucket, VersioningConfiguration: { Status: 'Enabled' } }),
+    )
+    await addUser(backend.server, VERSION_READER, [
+      {
+        Effect: 'Allow',
+        Action: ['s3:GetObject', 's3:GetObjectVersion'],
+        Resource: [`arn:aws:s3:::${bucket}/*`],
+      },
+      {
+        Effect: 'Deny',
+        Action: ['s3:GetObject', 's3:GetObjectVersion'],
+        Resource: [`arn:aws:s3:::${bucket}/*`],
+        Condition: { StringEquals: { 's3:ExistingObjectTag/secret': 'yes' } },
+      },
+    ])
+    const v1 = await backend.client.send(
+      new PutObjectCommand({ Bucket: bucket, Key: 'doc', Body: 'secret draft', Tagging: 'secret=yes' }),
+    )
+    const v2 = await backend.client.send(new PutObjectCommand({ Bucket: bucket, Key: 'doc', Body: 'public' }))
+    const reader = awsClient(backend.server, VERSION_READER)
+    const get = (VersionId?: string) =>
+      reader.send(new GetObjectCommand({ Bucket: bucket, Key: 'doc', VersionId }))
+    expect(await (await get()).Body!.transformToString()).toBe('public')
+    expect(await (await get(v2.VersionId)).Body!.transformToString()).toBe('public')
+    expect(await failureOf(get(v1.VersionId))).toEqual({ code: 'AccessDenied', status: 403 })
   })
 })
