@@ -57,10 +57,11 @@ export async function readEncrypted(
     throw error
   }
   const source = stored.data ? Readable.from([stored.data]) : stored.body
-  return {
-    info,
-    body: Readable.from(decryptSegments(source, plan.segments, objectKey, plan.plain, firstSalt)),
-  }
+  const body = Readable.from(decryptSegments(source, plan.segments, objectKey, plan.plain, firstSalt))
+  // A body destroyed before it was read (a failed condition, a client gone) never starts the
+  // generator, whose clean-up would close the stored read: close it here.
+  body.once('close', () => source.destroy())
+  return { info, body }
 }
 
 /** The object was replaced between the read of its metadata and of its bytes (the read is retried). */

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createEncryptingLayer } from '../../../../src/server/storage/encryption/encrypting-layer.js'
 import { PACKAGE_SIZE } from '../../../../src/server/storage/encryption/package-format.js'
@@ -208,6 +209,37 @@ describe.each(ENCRYPTED_BACKENDS)('encrypting layer over %s', (_name, open) => {
       { start: 0, end: 31 },
       { start: 32 + 5 * (PACKAGE_SIZE + 16), end: 32 + 6 * (PACKAGE_SIZE + 16) - 1 },
     ])
+  })
+
+  it('closes the stored read when a decrypting body is destroyed before it is read', async () => {
+    await s.layer.putObject({
+      bucket,
+      key: 'k',
+      body: bodyOf(markedBody(300_000)),
+      encryption: { kind: 'SSE-S3' },
+    })
+    const opened: Readable[] = []
+    const spy = new Proxy(s.inner, {
+      get(target, name) {
+        if (name === 'getObject') {
+          return async (...args: Parameters<typeof target.getObject>) => {
+            const result = await target.getObject(...args)
+            if (!result.data) opened.push(result.body)
+            return result
+          }
+        }
+        const value = Reflect.get(target, name)
+        return typeof value === 'function' ? value.bind(target) : value
+      },
+    })
+    const layer = createEncryptingLayer(spy, { masterKey: MASTER_KEY })
+    for (const range of [undefined, { start: 200_000, end: 200_010 }]) {
+      const { body } = await layer.getObject(bucket, 'k', range)
+      body.destroy()
+      await new Promise((resolve) => setImmediate(resolve))
+    }
+    expect(opened.length).toBeGreaterThan(0)
+    expect(opened.map((b) => b.destroyed)).toEqual(opened.map(() => true))
   })
 
   it('refuses writes that carry the reserved internal header prefix', async () => {
