@@ -11,7 +11,6 @@ import { createVersionToken } from '../../../../src/server/storage/common/versio
 import type { HealResultItem } from '../../../../src/server/storage/heal-types.js'
 import { openLocalDrive } from '../../../../src/server/storage/local-drive.js'
 import type { ObjectLayer } from '../../../../src/server/storage/object-layer.js'
-import { runCrashingWriter } from '../single-drive/harness.js'
 import { bodyOf, readAll, unplug } from './fixtures.js'
 import { openTempErasure } from './harness.js'
 
@@ -152,6 +151,36 @@ describe('erasure backend: versions', () => {
     expect((await readAll(h.backend, bucket, 'k')).toString()).toBe('older, on every drive')
     expect((await h.backend.headObject(bucket, 'k')).versionId).toBe(v1)
     expect(await versionsOf(h.backend, 'k')).toEqual([[v1, true, false]])
+  })
+
+  it('lists versions page by page past versions one drive holds alone (more rounds of the merge)', async () => {
+    harness = await openTempErasure(4, { fsync: false })
+    const h = harness
+    await h.backend.createBucket(bucket, '')
+    const keys = ['k0', 'k1', 'k2', 'k3', 'k4', 'k5']
+    const ids = new Map<string, string>()
+    for (const key of keys) ids.set(key, await putVersion(h.backend, key, Buffer.from(key)))
+    await h.backend.close()
+    // Drive 1 lists a newer leftover before every key's version: its pages hold half as much.
+    for (const key of keys) await plantLeftover([h.dirs[0]!], key, 2, 2)
+    await h.reopen!()
+    const seen: string[] = []
+    let keyMarker: string | undefined
+    let versionIdMarker: string | undefined
+    for (let page = 0; page < 10; page++) {
+      const result = await h.backend.listObjectVersions!({ bucket, keyMarker, versionIdMarker, maxKeys: 2 })
+      expect(result.versions.length).toBeLessThanOrEqual(2)
+      seen.push(...result.versions.map((v) => `${v.key} ${v.versionId} ${v.isLatest}`))
+      if (!result.isTruncated) break
+      expect(result.versions).toHaveLength(2)
+      keyMarker = result.nextKeyMarker
+      versionIdMarker = result.nextVersionIdMarker
+    }
+    expect(seen).toEqual(keys.map((key) => `${key} ${ids.get(key)} true`))
+    expect((await h.backend.listObjects({ bucket, maxKeys: 2 })).objects.map((o) => o.key)).toEqual([
+      'k0',
+      'k1',
+    ])
   })
 
   it('heal after a drive is wiped restores every version and delete marker', async () => {
