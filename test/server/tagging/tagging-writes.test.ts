@@ -65,6 +65,14 @@ describe.each(BACKENDS)('tags on writes (%s)', (_name, start) => {
       expect(res.text).toContain('<Key>listed</Key>')
       expect(res.text).not.toContain('x-silo-internal')
     }
+    // MinIO's metadata=true listing shows the tags, in their own element only.
+    const withMetadata = await s3(
+      backend.server.url,
+      'GET',
+      `/${BUCKET}?list-type=2&prefix=listed&metadata=true`,
+    )
+    expect(withMetadata.text).toContain('<UserTags>k=v</UserTags>')
+    expect(withMetadata.text.match(/k=v/g)).toHaveLength(1)
   })
 
   it('a client cannot store the internal header itself', async () => {
