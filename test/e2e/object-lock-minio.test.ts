@@ -49,7 +49,8 @@ describe.each(BACKENDS)('object lock through minio-js (%s)', (_name, start) => {
     const { versionId } = await minio.putObject(BUCKET, 'defaulted', Buffer.from('d'))
     const retention = await minio.getObjectRetention(BUCKET, 'defaulted', { versionId: versionId as string })
     expect(retention?.mode).toBe('GOVERNANCE')
-    await minio.setObjectLockConfig(BUCKET, {})
+    // No mode, unit or validity removes the default retention (minio-js's types ask for them).
+    await minio.setObjectLockConfig(BUCKET, {} as Parameters<Minio.Client['setObjectLockConfig']>[1])
     expect(await minio.getObjectLockConfig(BUCKET)).toEqual({ objectLockEnabled: 'Enabled' })
   })
 
