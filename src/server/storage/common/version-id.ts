@@ -46,7 +46,7 @@ export function createVersionToken(now = Date.now()): string {
  * unversioned): it sorts after every token made in or after its write's millisecond.
  */
 export function legacyVersionToken(mtime: number): string {
-  return orderToken(mtime, 0xffff) + '0'.repeat(16)
+  return orderToken(mtime, 0) + 'f'.repeat(16)
 }
 
 /** Whether `id` names a version of ours: `'null'` or a token (others cannot exist). */
