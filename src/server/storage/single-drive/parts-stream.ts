@@ -36,10 +36,25 @@ export async function openPartsStream(
     await Promise.all(opened.map((file) => file?.close()))
     return undefined
   }
-  return Readable.from(readSlices(layout, slices, opened as FileHandle[]), { objectMode: false })
+  const state = { started: false }
+  const stream = Readable.from(readSlices(layout, slices, opened as FileHandle[], state), {
+    objectMode: false,
+  })
+  // Destroyed before its first read (a failed condition, a refused key): the generator never ran,
+  // so its clean-up will not either; the parts opened above are closed here.
+  stream.once('close', () => {
+    if (!state.started) for (const file of opened) file?.close().catch(() => {})
+  })
+  return stream
 }
 
-async function* readSlices(layout: Layout, slices: Slice[], opened: FileHandle[]): AsyncGenerator<Buffer> {
+async function* readSlices(
+  layout: Layout,
+  slices: Slice[],
+  opened: FileHandle[],
+  state: { started: boolean },
+): AsyncGenerator<Buffer> {
+  state.started = true
   let next = 0
   try {
     for (; next < slices.length; next++) {
