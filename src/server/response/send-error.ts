@@ -46,6 +46,8 @@ export function sendError(
   if (!req.complete && (e.code === 'RequestTimeout' || pendingBodySize(req) > DRAIN_LIMIT)) {
     res.setHeader('connection', 'close')
   }
+  // Headers the error carries (a read that met a delete marker: x-amz-delete-marker, its version).
+  for (const [name, value] of Object.entries(e.headers)) res.setHeader(name, value)
   if (e.code === 'InvalidRange' && e.details.ActualObjectSize) {
     res.setHeader('content-range', `bytes */${e.details.ActualObjectSize}`)
   }

@@ -69,7 +69,8 @@ export const handleCopyObject: Handler = async ({ ctx, req, res, route, emit }) 
     // The source's lock is never copied: the request's lock headers, else the bucket's default.
     objectLock: await objectLockWriteHeaders(ctx.storage, route.bucket, read, new Date(ctx.auth.now())),
     check: (found) => {
-      sourceVersionId = found.versionId
+      // A source written before its bucket had versioning has no ID of its own: it is the null one.
+      sourceVersionId = found.versionId ?? source.versionId
       checkCopySourceConditions(req.headers, found)
       // A copy onto itself must change something: here, the storage class.
       if (ontoItself && storageClassOf(found.headers) === storageClass) throw illegalSelfCopy()
