@@ -19,8 +19,7 @@ type Entry = { name: string; object: ObjectInfo } | { name: string; prefix: stri
 
 /**
  * ListObjects across drives: every usable drive lists the same page and the pages are merged.
- * An object is listed when at least `data` drives agree on a version of it (what a read needs)
- * and that version is not a delete marker,
+ * An object is listed when at least `data` drives agree on a version of it (what a read needs),
  * a common prefix when at least half the answering drives roll keys up into it. A drive whose
  * page was cut short bounds what the merge may trust: entries past the smallest such cut wait
  * for the next round, so a page is always complete up to where it ends.
@@ -40,8 +39,9 @@ export async function listObjects(ctx: ErasureContext, input: ListObjectsInput):
         ...input,
         startAfter: cursor,
         maxKeys: Math.min(MAX_KEYS, maxKeys + 1),
-        // A key whose latest is a delete marker on enough drives is hidden: drives must show it.
-        withDeleteMarkers: true,
+        // Drives leave out keys whose latest is a delete marker (and prefixes of only such keys):
+        // a marker is on at least write quorum drives, so the version under it is then listed by
+        // fewer than `data` drives (the stale ones) and is not listed either.
       }),
     )
     const { bound, complete } = boundOf(pages)

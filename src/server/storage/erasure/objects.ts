@@ -49,7 +49,7 @@ export async function headObject(
 ): Promise<ObjectInfo> {
   if (versionId !== undefined) checkVersionId(versionId)
   const { meta } = await chooseObject(ctx, bucket, key, versionId, 'HEAD')
-  return toObjectInfo(bucket, key, meta, true)
+  return withVersionId(toObjectInfo(bucket, key, meta, true), versionId)
 }
 
 /**
@@ -66,7 +66,7 @@ export async function getObject(
   if (versionId !== undefined) checkVersionId(versionId)
   const chosen = await chooseObject(ctx, bucket, key, versionId)
   const { meta } = chosen
-  const info = toObjectInfo(bucket, key, meta, true)
+  const info = withVersionId(toObjectInfo(bucket, key, meta, true), versionId)
   const spans = blocksOf(partSizesOf(meta), meta.data, meta.blockSize, range)
   const blocks = readBlocks(shardSources(ctx, chosen, bucket, key), spans, meta, `${bucket}/${key}`)
   const length = range ? range.end - range.start + 1 : meta.size
@@ -89,6 +89,12 @@ export async function getObject(
     yield* blocks
   }
   return { info, body: Readable.from(rest(), { objectMode: false }) }
+}
+
+/** A read by version ID names the version read: a write made before versioning is `'null'`. */
+function withVersionId(info: ObjectInfo, versionId: string | undefined): ObjectInfo {
+  if (versionId !== undefined && info.versionId === undefined) info.versionId = 'null'
+  return info
 }
 
 /** How to read each holder's shard file of the chosen version. */
