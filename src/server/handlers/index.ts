@@ -5,6 +5,7 @@ import { ACL_HANDLERS } from './acl/index.js'
 import { BUCKET_HANDLERS } from './buckets/index.js'
 import { CORS_HANDLERS } from './cors/index.js'
 import { ENCRYPTION_HANDLERS } from './encryption/index.js'
+import { LIFECYCLE_HANDLERS } from './lifecycle/index.js'
 import { LISTING_HANDLERS } from './listing/index.js'
 import { MULTIPART_HANDLERS } from './multipart/index.js'
 import { NOTIFICATION_HANDLERS } from './notification/index.js'
@@ -28,6 +29,7 @@ export const HANDLERS: Partial<Record<S3Operation, Handler>> = withCannedAclChec
   ...CORS_HANDLERS,
   ...ENCRYPTION_HANDLERS,
   ...OBJECT_HANDLERS,
+  ...LIFECYCLE_HANDLERS,
   ...LISTING_HANDLERS,
   ...MULTIPART_HANDLERS,
   ...NOTIFICATION_HANDLERS,

@@ -121,6 +121,7 @@ export const S3_ERRORS = {
   NoSuchBucket: { status: 404, message: 'The specified bucket does not exist.' },
   NoSuchBucketPolicy: { status: 404, message: 'The bucket policy does not exist.' },
   NoSuchCORSConfiguration: { status: 404, message: 'The CORS configuration does not exist.' },
+  NoSuchLifecycleConfiguration: { status: 404, message: 'The lifecycle configuration does not exist' },
   NoSuchTagSet: { status: 404, message: 'The TagSet does not exist.' },
   // GetObjectRetention / GetObjectLegalHold of a version that has none (404 on S3).
   NoSuchObjectLockConfiguration: {
