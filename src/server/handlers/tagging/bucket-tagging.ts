@@ -11,13 +11,14 @@ export const BUCKET_TAGGING_DOCUMENT = 'tagging'
 /**
  * PutBucketTagging: checks the `Tagging` document as S3 does (MalformedXML; InvalidTag for a bad
  * key or value, a key given twice or more than 50 tags), stores the tags as the bucket's
- * `tagging` document, replacing any before, and answers 204 as S3.
+ * `tagging` document, replacing any before, and answers 200 as MinIO (S3 documents 204; minio-js's
+ * setBucketTagging takes only 200, the AWS SDKs any 2xx).
  */
 export const handlePutBucketTagging: Handler = async (args) => {
   const { ctx, res, route } = args
   const tags = parseTagging(await readXmlDocument(args, 'Tagging', TAGGING_LIMITS), 'bucket')
   await ctx.storage.putBucketDocument(route.bucket, BUCKET_TAGGING_DOCUMENT, JSON.stringify(tags))
-  sendEmpty(res, 204)
+  sendEmpty(res, 200)
 }
 
 /** GetBucketTagging: the bucket's `Tagging`, or 404 NoSuchTagSet when it has none. */
