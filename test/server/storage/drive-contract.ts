@@ -8,6 +8,7 @@ import { describeDrivePersistence } from './drive-contract/persistence.js'
 import { describeDriveShards } from './drive-contract/shards.js'
 import { describeDriveSpace } from './drive-contract/space.js'
 import { describeDriveUploads } from './drive-contract/uploads.js'
+import { describeDriveVersions } from './drive-contract/versions.js'
 
 export type { DriveUnderTest, OpenDrive } from './drive-contract/harness.js'
 
@@ -29,5 +30,6 @@ export function describeDriveContract(name: string, open: OpenDrive): void {
     describeDriveSpace(open)
     describeDriveLocation(open)
     describeDrivePersistence(open)
+    describeDriveVersions(open)
   })
 }
