@@ -36,6 +36,13 @@ describe.each(BACKENDS)('object lock through minio-js (%s)', (_name, start) => {
   })
   afterAll(() => server.stop())
 
+  /** Puts a version into the lock bucket and answers its ID. */
+  async function putVersion(key: string, body: Buffer): Promise<string> {
+    const { versionId } = await minio.putObject(BUCKET, key, body)
+    expect(typeof versionId).toBe('string')
+    return versionId as string
+  }
+
   it('makeBucket ObjectLocking enables lock and versioning; the default retention round-trips', async () => {
     expect(await minio.getBucketVersioning(BUCKET)).toMatchObject({ Status: 'Enabled' })
     expect(await minio.getObjectLockConfig(BUCKET)).toEqual({ objectLockEnabled: 'Enabled' })
@@ -46,8 +53,8 @@ describe.each(BACKENDS)('object lock through minio-js (%s)', (_name, start) => {
       unit: 'Days',
       validity: 2,
     })
-    const { versionId } = await minio.putObject(BUCKET, 'defaulted', Buffer.from('d'))
-    const retention = await minio.getObjectRetention(BUCKET, 'defaulted', { versionId: versionId as string })
+    const versionId = await putVersion('defaulted', Buffer.from('d'))
+    const retention = await minio.getObjectRetention(BUCKET, 'defaulted', { versionId: versionId })
     expect(retention?.mode).toBe('GOVERNANCE')
     // No mode, unit or validity removes the default retention (minio-js's types ask for them).
     await minio.setObjectLockConfig(BUCKET, {} as Parameters<Minio.Client['setObjectLockConfig']>[1])
@@ -55,24 +62,24 @@ describe.each(BACKENDS)('object lock through minio-js (%s)', (_name, start) => {
   })
 
   it('retention, legal hold and removeObject with governanceBypass', async () => {
-    const { versionId } = await minio.putObject(BUCKET, 'k', Buffer.from('data'))
+    const versionId = await putVersion('k', Buffer.from('data'))
     const until = new Date(Date.now() + 86_400_000)
     until.setMilliseconds(0)
     await minio.putObjectRetention(BUCKET, 'k', {
       mode: 'GOVERNANCE' as Minio.RETENTION_MODES,
       retainUntilDate: until.toISOString(),
-      versionId: versionId as string,
+      versionId: versionId,
     })
-    const retention = await minio.getObjectRetention(BUCKET, 'k', { versionId: versionId as string })
+    const retention = await minio.getObjectRetention(BUCKET, 'k', { versionId: versionId })
     expect([retention?.mode, new Date(retention?.retainUntilDate as string).getTime()]).toEqual([
       'GOVERNANCE',
       until.getTime(),
     ])
     await minio.setObjectLegalHold(BUCKET, 'k', {
       status: 'ON' as Minio.LEGAL_HOLD_STATUS,
-      versionId: versionId as string,
+      versionId: versionId,
     })
-    expect(await minio.getObjectLegalHold(BUCKET, 'k', { versionId: versionId as string })).toMatchObject({
+    expect(await minio.getObjectLegalHold(BUCKET, 'k', { versionId: versionId })).toMatchObject({
       Status: 'ON',
     })
     expect(await codeOf(minio.removeObject(BUCKET, 'k', { versionId, governanceBypass: true }))).toBe(
@@ -80,7 +87,7 @@ describe.each(BACKENDS)('object lock through minio-js (%s)', (_name, start) => {
     )
     await minio.setObjectLegalHold(BUCKET, 'k', {
       status: 'OFF' as Minio.LEGAL_HOLD_STATUS,
-      versionId: versionId as string,
+      versionId: versionId,
     })
     expect(await codeOf(minio.removeObject(BUCKET, 'k', { versionId }))).toBe('AccessDenied')
     await minio.removeObject(BUCKET, 'k', { versionId, governanceBypass: true })
@@ -89,9 +96,9 @@ describe.each(BACKENDS)('object lock through minio-js (%s)', (_name, start) => {
 
   it('COMPLIANCE holds against governanceBypass; a bucket made without ObjectLocking refuses lock requests', async () => {
     const until = new Date(Date.now() + 86_400_000).toISOString()
-    const { versionId } = await minio.putObject(BUCKET, 'c', Buffer.from('c'))
+    const versionId = await putVersion('c', Buffer.from('c'))
     const retention = { mode: 'COMPLIANCE' as Minio.RETENTION_MODES, retainUntilDate: until }
-    await minio.putObjectRetention(BUCKET, 'c', { ...retention, versionId: versionId as string })
+    await minio.putObjectRetention(BUCKET, 'c', { ...retention, versionId: versionId })
     expect(await codeOf(minio.removeObject(BUCKET, 'c', { versionId, governanceBypass: true }))).toBe(
       'AccessDenied',
     )
@@ -100,7 +107,7 @@ describe.each(BACKENDS)('object lock through minio-js (%s)', (_name, start) => {
       mode: 'COMPLIANCE' as Minio.RETENTION_MODES,
       retainUntilDate: shorter,
       governanceBypass: true,
-      versionId: versionId as string,
+      versionId: versionId,
     })
     expect(await codeOf(shorten)).toBe('AccessDenied')
     await minio.makeBucket('minio-plain')
