@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import { walkHeal } from '../../../../src/server/admin/heal/walk-heal.js'
 import { createVersionToken } from '../../../../src/server/storage/common/version-id.js'
 import type { HealResultItem } from '../../../../src/server/storage/heal-types.js'
 import { openLocalDrive } from '../../../../src/server/storage/local-drive.js'
@@ -116,6 +117,40 @@ describe('erasure backend: versions', () => {
     expect((await readVersion(h.backend, 'doc', v2)).equals(second)).toBe(true)
     expect((await readVersion(h.backend, 'doc', v1)).equals(first)).toBe(true)
     for (const p of plugs) await p()
+  })
+
+  it('an admin heal of one object heals all its versions and markers: one result item each', async () => {
+    harness = await openTempErasure(4, { fsync: false })
+    const h = harness
+    await h.backend.createBucket(bucket, '')
+    const plug = await unplug(h.dirs[3]!)
+    const v1 = await putVersion(h.backend, 'one', Buffer.from('first'))
+    const v2 = await putVersion(h.backend, 'one', Buffer.from('second'))
+    const marker = await h.backend.deleteObject(bucket, 'one', { versioning: 'Enabled' })
+    await putVersion(h.backend, 'other', Buffer.from('not this one'))
+    await plug()
+    const items: HealResultItem[] = []
+    await walkHeal(
+      h.backend.healer!,
+      { bucket, prefix: 'one' },
+      {
+        settings: { recursive: false, dryRun: false },
+        push: async (item) => {
+          items.push(item)
+        },
+        signal: new AbortController().signal,
+      },
+    )
+    const objects = items.filter((i) => i.type === 'object')
+    expect(objects.map((i) => `${i.object} ${i.versionId}`)).toEqual([
+      `one ${(marker as { versionId: string }).versionId}`,
+      `one ${v2}`,
+      `one ${v1}`,
+    ])
+    for (const item of objects) {
+      expect(item.before.drives[3]!.state).toBe('missing')
+      expect(allOk(item)).toBe(true)
+    }
   })
 
   it('drives disagreeing on the latest version: the newest one read quorum holds wins, as unversioned', async () => {
