@@ -157,8 +157,8 @@ describe.each(BACKENDS)('versioning end to end (%s)', (_name, start) => {
     ])
     const records: Array<{ eventName: string; s3: { object: { versionId?: string } } }> = []
     const got = new Promise<void>((resolve) =>
-      listener.on('notification', (record) => {
-        records.push(record)
+      listener.on('notification', (record: unknown) => {
+        records.push(record as (typeof records)[number])
         if (records.length === 2) resolve()
       }),
     )

@@ -18,9 +18,6 @@ const BUCKET = 'versions'
 /** `?versioning`, version stacks, delete markers and reads by version (issue 14), as S3 answers them. */
 describe.each(BACKENDS)('versioning (%s)', (_name, start) => {
   const backend = useAwsBackend(start, BUCKET)
-  const send = <T>(command: Parameters<typeof backend.client.send>[0]) =>
-    backend.client.send(command) as Promise<T>
-
   it('a never-versioned bucket answers an empty VersioningConfiguration and no version IDs', async () => {
     const got = await backend.client.send(new GetBucketVersioningCommand({ Bucket: BUCKET }))
     expect(got.Status).toBeUndefined()
@@ -81,13 +78,17 @@ describe.each(BACKENDS)('versioning (%s)', (_name, start) => {
     }
     const unknown = `${'0'.repeat(31)}1`
     expect(
-      await failureOf(send(new GetObjectCommand({ Bucket: bucket, Key: 'k', VersionId: unknown }))),
+      await failureOf(
+        backend.client.send(new GetObjectCommand({ Bucket: bucket, Key: 'k', VersionId: unknown })),
+      ),
     ).toEqual({
       code: 'NoSuchVersion',
       status: 404,
     })
     expect(
-      await failureOf(send(new GetObjectCommand({ Bucket: bucket, Key: 'k', VersionId: 'nope' }))),
+      await failureOf(
+        backend.client.send(new GetObjectCommand({ Bucket: bucket, Key: 'k', VersionId: 'nope' })),
+      ),
     ).toEqual({
       code: 'InvalidArgument',
       status: 400,
