@@ -68,8 +68,10 @@ export async function authorize(args: AuthorizeArgs): Promise<void> {
     if (await mayDoSomewhere(args, 's3:DeleteObject')) return
     throw denied(identity, 's3:DeleteObject', route.bucket, '')
   }
-  const gated = BODY_CONDITIONED.get(route.operation)
-  if (gated !== undefined && args.bodyConditions === undefined) {
+  const body = BODY_CONDITIONED.get(route.operation)
+  if (body !== undefined && args.bodyConditions === undefined) {
+    // A named version needs the version's action (s3:PutObjectVersionTagging), at the gate too.
+    const gated = actionForVersion(body, targetOf({ action: body, on: 'request' }, args)[2])
     if (await mayDoSomewhere(args, gated)) return
     throw denied(identity, gated, route.bucket, route.key)
   }

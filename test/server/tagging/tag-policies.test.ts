@@ -14,6 +14,7 @@ const BUCKET = 'tag-policies'
 const READER = { accessKey: 'tagreader', secretKey: 'tagreader-secret' }
 const WRITER = { accessKey: 'tagwriter', secretKey: 'tagwriter-secret' }
 const VERSION_READER = { accessKey: 'tagversions', secretKey: 'tagversions-secret' }
+const VERSION_TAGGER = { accessKey: 'versiontagger', secretKey: 'versiontagger-secret' }
 const OBJECTS = `arn:aws:s3:::${BUCKET}/*`
 
 /**
@@ -139,5 +140,35 @@ describe.each(BACKENDS)('tags in policies (%s)', (_name, start) => {
     expect(await (await get()).Body!.transformToString()).toBe('public')
     expect(await (await get(v2.VersionId)).Body!.transformToString()).toBe('public')
     expect(await failureOf(get(v1.VersionId))).toEqual({ code: 'AccessDenied', status: 403 })
+  })
+
+  it('PutObjectTagging of a named version needs s3:PutObjectVersionTagging, before and after the body', async () => {
+    const bucket = 'tag-policy-version-tags'
+    await backend.client.send(new CreateBucketCommand({ Bucket: bucket }))
+    await backend.client.send(
+      new PutBucketVersioningCommand({ Bucket: bucket, VersioningConfiguration: { Status: 'Enabled' } }),
+    )
+    await addUser(backend.server, VERSION_TAGGER, [
+      { Effect: 'Allow', Action: ['s3:PutObjectVersionTagging'], Resource: [`arn:aws:s3:::${bucket}/*`] },
+    ])
+    const { VersionId } = await backend.client.send(
+      new PutObjectCommand({ Bucket: bucket, Key: 'v', Body: 'v' }),
+    )
+    const tagger = awsClient(backend.server, VERSION_TAGGER)
+    const retag = (versionId?: string) =>
+      tagger.send(
+        new PutObjectTaggingCommand({
+          Bucket: bucket,
+          Key: 'v',
+          VersionId: versionId,
+          Tagging: { TagSet: [{ Key: 'by', Value: 'version' }] },
+        }),
+      )
+    expect(await failureOf(retag(VersionId))).toEqual({ code: 'ok' })
+    expect(await failureOf(retag())).toEqual({ code: 'AccessDenied', status: 403 })
+    const tags = await backend.client.send(
+      new GetObjectTaggingCommand({ Bucket: bucket, Key: 'v', VersionId }),
+    )
+    expect(tags.TagSet).toEqual([{ Key: 'by', Value: 'version' }])
   })
 })
