@@ -334,8 +334,16 @@ async function healVersion(
     const detail = `only ${healthy.length} drives hold intact shards and ${meta.data} are needed: cannot heal`
     return item(ctx, { ...fields, detail }, statusWith(ctx, before), statusWith(ctx, after))
   }
-  if (options.dryRun) return item(ctx, fields, statusWith(ctx, before), statusWith(ctx, after))
+  // Drives that missed a metadata update (updateObjectMetadata): intact shards, outdated metadata.
+  const stale = chosen.holders.filter(
+    (h) => healthy.includes(h.drive) && (parseMeta(h.stored)?.rev ?? 0) !== (meta.rev ?? 0),
+  )
   const targets = listed.map((r) => r.drive).filter((d) => before.get(d) !== 'ok')
+  for (const h of stale) {
+    before.set(h.drive, 'corrupt')
+    after.set(h.drive, 'corrupt')
+  }
+  if (options.dryRun) return item(ctx, fields, statusWith(ctx, before), statusWith(ctx, after))
   if (targets.length > 0 && meta.marker && meta.version) {
     const version = meta.version
     const written = await onDrives(ctx, targets, (store, drive) =>
@@ -355,11 +363,8 @@ async function healVersion(
     const rebuilt = await rebuildShards(ctx, sources, bucket, key, targets, version)
     for (const drive of rebuilt) after.set(drive, 'ok')
   }
-  // Drives that missed a metadata update (updateObjectMetadata) get the current metadata.
-  const stale = chosen.holders.filter(
-    (h) => healthy.includes(h.drive) && (parseMeta(h.stored)?.rev ?? 0) !== (meta.rev ?? 0),
-  )
-  await onDrives(
+  // They get the current metadata (their shards stay).
+  const updated = await onDrives(
     ctx,
     stale.map((h) => h.drive),
     (store, drive) => {
@@ -373,6 +378,7 @@ async function healVersion(
       })
     },
   )
+  for (const r of updated) if (r.ok) after.set(r.drive, 'ok')
   return item(ctx, fields, statusWith(ctx, before), statusWith(ctx, after))
 }
 

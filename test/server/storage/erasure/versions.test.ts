@@ -153,6 +153,30 @@ describe('erasure backend: versions', () => {
     }
   })
 
+  it('a metadata update a drive missed: reads take the newest revision, heal brings the drive up to date', async () => {
+    harness = await openTempErasure(4, { fsync: false })
+    const h = harness
+    await h.backend.createBucket(bucket, '')
+    const v1 = await putVersion(h.backend, 'tagged', Buffer.from('bytes'))
+    await putVersion(h.backend, 'tagged', Buffer.from('newer'))
+    const plug = await unplug(h.dirs[0]!)
+    const update = (headers: Record<string, string>) => ({ ...headers, 'x-amz-meta-state': 'updated' })
+    const updated = await h.backend.updateObjectMetadata!(bucket, 'tagged', v1, update)
+    expect(updated.headers['x-amz-meta-state']).toBe('updated')
+    await plug()
+    // Drive 1 holds the old revision: the newest one is the version's metadata.
+    const head = () => h.backend.headObject(bucket, 'tagged', { versionId: v1 })
+    expect((await head()).headers['x-amz-meta-state']).toBe('updated')
+    const healed = (await healAll(h)).find((i) => i.type === 'object' && i.versionId === v1)!
+    expect(healed.before.drives.map((d) => d.state)).toEqual(['corrupt', 'ok', 'ok', 'ok'])
+    expect(allOk(healed)).toBe(true)
+    // A second heal finds every drive up to date.
+    const again = (await healAll(h)).filter((i) => i.type === 'object')
+    expect(again.every((i) => i.before.drives.every((d) => d.state === 'ok'))).toBe(true)
+    expect((await head()).headers['x-amz-meta-state']).toBe('updated')
+    expect((await readVersion(h.backend, 'tagged', v1)).toString()).toBe('bytes')
+  })
+
   it('drives disagreeing on the latest version: the newest one read quorum holds wins, as unversioned', async () => {
     harness = await openTempErasure(4, { fsync: false })
     const h = harness
