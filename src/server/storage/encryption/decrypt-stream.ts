@@ -10,31 +10,25 @@ import {
   streamKey,
   TAG_SIZE,
 } from './package-format.js'
+import { PieceQueue } from './piece-queue.js'
 import type { StreamSegment } from './read-plan.js'
 
-/** Reads exact byte counts from a stream of chunks. */
+/** Reads exact byte counts from a stream of chunks, as pieces (no copies). */
 class ExactReader {
-  private buffered: Buffer[] = []
-  private bufferedBytes = 0
+  private readonly queue = new PieceQueue()
   private readonly source: AsyncIterator<Uint8Array>
 
   constructor(source: AsyncIterable<Uint8Array>) {
     this.source = source[Symbol.asyncIterator]()
   }
 
-  async read(n: number): Promise<Buffer> {
-    while (this.bufferedBytes < n) {
+  async read(n: number): Promise<Buffer[]> {
+    while (this.queue.size < n) {
       const next = await this.source.next()
       if (next.done) throw damaged('the stored data ended early')
-      const chunk = Buffer.from(next.value.buffer, next.value.byteOffset, next.value.byteLength)
-      this.buffered.push(chunk)
-      this.bufferedBytes += chunk.length
+      this.queue.push(next.value)
     }
-    const all =
-      this.buffered.length === 1 ? this.buffered[0]! : Buffer.concat(this.buffered, this.bufferedBytes)
-    this.buffered = n < all.length ? [all.subarray(n)] : []
-    this.bufferedBytes -= n
-    return all.subarray(0, n)
+    return this.queue.take(n)
   }
 
   async close(): Promise<void> {
@@ -58,7 +52,7 @@ export async function* decryptSegments(
   const reader = new ExactReader(stored)
   try {
     for (const segment of segments) {
-      const salt = segment.saltInRange ? await reader.read(SALT_SIZE) : firstSalt
+      const salt = segment.saltInRange ? Buffer.concat(await reader.read(SALT_SIZE)) : firstSalt
       if (!salt) throw new S3ServerError('InternalError', 'The salt of an encrypted stream was not read.')
       const key = streamKey(objectKey, segment.partNumber, salt)
       const packages = packageCount(segment.plain)
@@ -66,15 +60,13 @@ export async function* decryptSegments(
         const final = i === packages - 1
         const plainLength = final ? segment.plain - i * PACKAGE_SIZE : PACKAGE_SIZE
         const sealed = await reader.read(final ? plainLength + TAG_SIZE : SEALED_PACKAGE_SIZE)
-        const plain = openPackage(key, i, final, sealed)
-        const at = segment.plainStart + i * PACKAGE_SIZE
-        if (!range) {
-          if (plain.length > 0) yield plain
-          continue
+        let at = segment.plainStart + i * PACKAGE_SIZE
+        for (const plain of openPackage(key, i, final, sealed)) {
+          const from = range ? Math.max(range.start, at) - at : 0
+          const to = range ? Math.min(range.end, at + plain.length - 1) - at + 1 : plain.length
+          if (to > from) yield from === 0 && to === plain.length ? plain : plain.subarray(from, to)
+          at += plain.length
         }
-        const from = Math.max(range.start, at) - at
-        const to = Math.min(range.end, at + plain.length - 1) - at + 1
-        if (to > from) yield plain.subarray(from, to)
       }
     }
   } finally {

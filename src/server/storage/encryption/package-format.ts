@@ -21,6 +21,7 @@
  */
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto'
 import { S3ServerError } from '../../errors.js'
+import { PieceQueue } from './piece-queue.js'
 
 /** Plaintext bytes per package. */
 export const PACKAGE_SIZE = 64 * 1024
@@ -67,25 +68,50 @@ function nonceOf(index: number, final: boolean): Buffer {
   return nonce
 }
 
-/** Seals package `index` of a stream. */
-export function sealPackage(key: Uint8Array, index: number, final: boolean, plain: Uint8Array): Buffer {
+/** Seals package `index` of a stream from its plaintext pieces: ciphertext pieces, then the tag. */
+export function sealPackage(
+  key: Uint8Array,
+  index: number,
+  final: boolean,
+  plain: readonly Uint8Array[],
+): Buffer[] {
   const cipher = createCipheriv('aes-256-gcm', key, nonceOf(index, final))
-  return Buffer.concat([cipher.update(plain), cipher.final(), cipher.getAuthTag()])
+  const out = plain.map((piece) => cipher.update(piece))
+  cipher.final()
+  out.push(cipher.getAuthTag())
+  return out
 }
 
-/** Opens package `index` of a stream; an error when it was altered, moved or cut. */
-export function openPackage(key: Uint8Array, index: number, final: boolean, sealed: Uint8Array): Buffer {
-  if (sealed.length < TAG_SIZE) throw damaged(`package ${index}`)
+/**
+ * Opens package `index` of a stream from its stored pieces (ciphertext then tag); its plaintext
+ * pieces, only once the tag has been checked. An error when it was altered, moved or cut.
+ */
+export function openPackage(
+  key: Uint8Array,
+  index: number,
+  final: boolean,
+  sealed: readonly Buffer[],
+): Buffer[] {
+  const total = sealed.reduce((sum, piece) => sum + piece.length, 0)
+  if (total < TAG_SIZE) throw damaged(`package ${index}`)
   const decipher = createDecipheriv('aes-256-gcm', key, nonceOf(index, final))
-  decipher.setAuthTag(sealed.subarray(sealed.length - TAG_SIZE))
+  const plain: Buffer[] = []
+  const tag: Buffer[] = []
+  let left = total - TAG_SIZE
+  for (const piece of sealed) {
+    const text = piece.subarray(0, Math.min(left, piece.length))
+    if (text.length > 0) plain.push(decipher.update(text))
+    if (text.length < piece.length) tag.push(piece.subarray(text.length))
+    left -= text.length
+  }
+  decipher.setAuthTag(tag.length === 1 ? tag[0]! : Buffer.concat(tag))
   try {
-    // GCM's final() yields no bytes: it only checks the tag.
-    const plain = decipher.update(sealed.subarray(0, sealed.length - TAG_SIZE))
+    // GCM's final() yields no bytes: it checks the tag, before any plaintext is handed out.
     decipher.final()
-    return plain
   } catch {
     throw damaged(`package ${index}`)
   }
+  return plain
 }
 
 /**
@@ -114,26 +140,14 @@ export async function* encryptStream(
   const salt = randomBytes(SALT_SIZE)
   const key = streamKey(objectKey, partNumber, salt)
   yield salt
-  let pending: Buffer[] = []
-  let pendingBytes = 0
+  const pending = new PieceQueue()
   let index = 0
   for await (const chunk of body) {
-    const bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)
-    onChunk(bytes)
-    pending.push(bytes)
-    pendingBytes += bytes.length
+    onChunk(chunk)
+    pending.push(chunk)
     // Hold back a full package until more data shows it is not the last one.
-    if (pendingBytes > PACKAGE_SIZE) {
-      const all = pending.length === 1 ? pending[0]! : Buffer.concat(pending, pendingBytes)
-      let at = 0
-      while (pendingBytes - at > PACKAGE_SIZE) {
-        yield sealPackage(key, index++, false, all.subarray(at, at + PACKAGE_SIZE))
-        at += PACKAGE_SIZE
-      }
-      pending = [all.subarray(at)]
-      pendingBytes -= at
-    }
+    while (pending.size > PACKAGE_SIZE) yield* sealPackage(key, index++, false, pending.take(PACKAGE_SIZE))
   }
   onEnd()
-  yield sealPackage(key, index, true, Buffer.concat(pending, pendingBytes))
+  yield* sealPackage(key, index, true, pending.take(pending.size))
 }
