@@ -56,6 +56,16 @@ describe('encrypted stream format', () => {
     }
   })
 
+  it('reads back whatever the chunking of the stored bytes (tags split across chunks)', async () => {
+    const plain = patternBytes(3 * PACKAGE_SIZE + 40)
+    const stored = await seal(plain)
+    for (const chunk of [7, 16, 4099, SEALED_PACKAGE_SIZE - 8, SEALED_PACKAGE_SIZE + 1]) {
+      const plan = planRead([{ partNumber: 0, storedSize: stored.length }])
+      const read = await collect(decryptSegments(bodyOf(stored, chunk), plan.segments, objectKey, plan.plain))
+      expect(read.equals(plain), `chunks of ${chunk}`).toBe(true)
+    }
+  })
+
   it('refuses stored sizes no plaintext gives', () => {
     expect(() => plainSize(SALT_SIZE + 15)).toThrow(/does not authenticate/)
     expect(() => plainSize(SALT_SIZE + SEALED_PACKAGE_SIZE + 10)).toThrow(/does not authenticate/)
