@@ -14,6 +14,7 @@ import type { CorsPolicy } from './cors/cors-policy.js'
 import { type BucketEvents, createBucketEvents } from './events/bucket-events.js'
 import { createRequestListener } from './handle-request.js'
 import { Iam } from './iam/iam.js'
+import { LifecycleScanner } from './ilm/lifecycle-scanner.js'
 import { Lifecycle } from './lifecycle.js'
 import type { Logger } from './logger.js'
 import { resolveOptions, type ServerOptions } from './options.js'
@@ -71,6 +72,7 @@ export function createServer(options: ServerOptions): SiloServer {
   let storage: ObjectLayer | undefined
   let events: BucketEvents | undefined
   let heal: HealSequences | undefined
+  let ilm: LifecycleScanner | undefined
   // From start() until stop() or a failed start: a second start() in between is refused.
   let active = false
   let markStopped!: () => void
@@ -94,6 +96,9 @@ export function createServer(options: ServerOptions): SiloServer {
       server.closeAllConnections()
       await closed
     }
+    // The lifecycle scanner stops before the events it publishes and the storage it walks.
+    await ilm?.close()
+    ilm = undefined
     await events?.close()
     events = undefined
     // Heal sequences end before the drives they heal close.
@@ -155,10 +160,20 @@ export function createServer(options: ServerOptions): SiloServer {
     applyStorageClasses(lifecycle.config)
     const network = new NetworkStats()
     heal = new HealSequences(opened)
+    const scanner = new LifecycleScanner(
+      {
+        storage: opened,
+        events: () => ctx.events,
+        warn: (message) => opts.logger.warn(`[silo ilm] ${message}`),
+      },
+      opts.lifecycleScan,
+    )
+    ilm = scanner
     const admin: AdminServices = {
       config: configStore,
       network,
       heal,
+      ilm: scanner,
       address: () => {
         const bound = http?.address() as AddressInfo | null | undefined
         return bound ? `${opts.host || '0.0.0.0'}:${bound.port}` : ''
@@ -200,6 +215,7 @@ export function createServer(options: ServerOptions): SiloServer {
       const online = await started.reload()
       if (!opts.quiet && online.length > 0) opts.logger.info(formatSqsArns(online))
     })
+    scanner.start()
     const listener = createRequestListener(ctx)
     http = createNodeServer(opts.tls, listener, opts.connections, opts.logger)
     http.on('connection', (socket) => network.track(socket))

@@ -4,6 +4,11 @@ import {
   resolveConnectionLimits,
 } from './connections/connection-limits.js'
 import { type CorsOptions, type CorsPolicy, createCorsPolicy } from './cors/cors-policy.js'
+import {
+  type LifecycleScanOptions,
+  type ResolvedScanOptions,
+  resolveScanOptions,
+} from './ilm/scan-options.js'
 import type { Logger } from './logger.js'
 import { isRegionName } from './server-region.js'
 import { type MasterKey, parseMasterKey } from './storage/encryption/object-keys.js'
@@ -52,6 +57,12 @@ export interface ServerOptions extends ConnectionOptions {
    * SILO_KMS_SECRET_KEY. Without one, SSE-S3 requests fail with KMSNotConfigured (501).
    */
   kmsSecretKey?: string
+  /**
+   * The lifecycle scanner's pace and clock (docs/lifecycle.md): `objectsPerSecond` (env
+   * SILO_ILM_OBJECTS_PER_SECOND, default 5,000), `intervalMs` between full scans (env
+   * SILO_ILM_SCAN_INTERVAL_MS, default one hour; 0: only the admin hook scans), `now` for tests.
+   */
+  lifecycleScan?: LifecycleScanOptions
 }
 
 /** The documented local default root credential (a warning is printed when it is used). */
@@ -77,6 +88,8 @@ export interface ResolvedOptions {
   connections: ConnectionLimits
   /** The SSE-S3 master key, when one is configured. */
   masterKey: MasterKey | undefined
+  /** The lifecycle scanner's settings. */
+  lifecycleScan: ResolvedScanOptions
 }
 
 const consoleLogger: Logger = {
@@ -118,6 +131,7 @@ export function resolveOptions(
     tls: resolveTls(options.tls),
     connections: resolveConnectionLimits(options, env),
     masterKey: resolveMasterKey(options.kmsSecretKey ?? env.SILO_KMS_SECRET_KEY),
+    lifecycleScan: resolveScanOptions(options.lifecycleScan, env),
   }
 }
 

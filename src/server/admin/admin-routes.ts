@@ -1,6 +1,7 @@
 import { handleGetConfig, handleSetConfig } from './handlers/config.js'
 import { handleSetCredential } from './handlers/credential.js'
 import { handleHeal } from './handlers/heal.js'
+import { handleIlmScan } from './handlers/ilm-scan.js'
 import { handleAdminVersion, handleServerInfo } from './handlers/info.js'
 import {
   handleAddCannedPolicy,
@@ -83,4 +84,5 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { method: 'PUT', pattern: 'v1/config', operation: 'SetConfig', handler: handleSetConfig },
   { method: 'POST', pattern: 'v1/heal', operation: 'Heal', handler: handleHeal },
   { method: 'POST', pattern: 'v1/heal/{target+}', operation: 'Heal', handler: handleHeal },
+  { method: 'POST', pattern: 'v1/ilm/scan', operation: 'IlmScan', handler: handleIlmScan },
 ]

@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http'
 import type { ConfigStore } from '../config/config-store.js'
+import type { LifecycleScanner } from '../ilm/lifecycle-scanner.js'
 import type { HealSequences } from './heal/heal-sequences.js'
 import type { NetworkStats } from './network-stats.js'
 
@@ -11,6 +12,8 @@ export interface AdminServices {
   network: NetworkStats
   /** The heal sequences (erasure-coded backends; a single drive answers XSiloHealNotImplemented). */
   heal: HealSequences
+  /** The lifecycle scanner (`POST v1/ilm/scan` runs one scan now). */
+  ilm: LifecycleScanner
   /** `host:port` the server listens on. */
   address(): string
   /** Drains running requests (but `except`) for up to `drainMs`, then stops the server. */

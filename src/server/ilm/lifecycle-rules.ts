@@ -65,3 +65,74 @@ export function expiryAfterDays(from: Date, days: number): Date {
 export function parseStoredRules(text: string | undefined): LifecycleRule[] {
   return text === undefined ? [] : (JSON.parse(text) as LifecycleRule[])
 }
+
+/** The object as rules see it: key, size, tags and Last-Modified of one version. */
+export interface RuleSubject {
+  key: string
+  size: number
+  tags: readonly Tag[]
+  lastModified: Date
+}
+
+/**
+ * When the current version `subject` expires by the enabled rules (Expiration Days or Date),
+ * the earliest if several apply, with that rule's ID; undefined when no rule expires it.
+ *
+ * @example currentExpiry(rules, { key: 'a', size: 1, tags: [], lastModified }) // { date, ruleId }
+ */
+export function currentExpiry(
+  rules: readonly LifecycleRule[],
+  subject: RuleSubject,
+): { date: Date; ruleId: string } | undefined {
+  let best: { date: Date; ruleId: string } | undefined
+  for (const rule of rules) {
+    const exp = rule.expiration
+    if (!rule.enabled || !exp || (exp.days === undefined && exp.date === undefined)) continue
+    if (!matchesFilter(rule.filter, subject)) continue
+    const date =
+      exp.days !== undefined ? expiryAfterDays(subject.lastModified, exp.days) : new Date(exp.date!)
+    if (!best || date < best.date) best = { date, ruleId: rule.id }
+  }
+  return best
+}
+
+/**
+ * The enabled NoncurrentVersionExpiration rules whose filter selects `subject` (a noncurrent
+ * version), each as `{ days, keep }` (keep: NewerNoncurrentVersions, 0 when not given).
+ */
+export function noncurrentRules(
+  rules: readonly LifecycleRule[],
+  subject: Omit<RuleSubject, 'lastModified'>,
+): Array<{ days: number; keep: number }> {
+  return rules.flatMap((rule) =>
+    rule.enabled && rule.noncurrentExpiration && matchesFilter(rule.filter, subject)
+      ? [
+          {
+            days: rule.noncurrentExpiration.noncurrentDays,
+            keep: rule.noncurrentExpiration.newerNoncurrentVersions ?? 0,
+          },
+        ]
+      : [],
+  )
+}
+
+/** Whether an enabled rule with ExpiredObjectDeleteMarker covers `key` (markers have no size or tags). */
+export function removesExpiredMarkers(rules: readonly LifecycleRule[], key: string): boolean {
+  return rules.some(
+    (rule) =>
+      rule.enabled &&
+      rule.expiration?.expiredObjectDeleteMarker === true &&
+      key.startsWith(rule.filter.prefix),
+  )
+}
+
+/** The smallest DaysAfterInitiation of the enabled rules covering `key`; undefined if none. */
+export function abortDaysFor(rules: readonly LifecycleRule[], key: string): number | undefined {
+  let days: number | undefined
+  for (const rule of rules) {
+    if (!rule.enabled || rule.abortIncompleteDays === undefined || !key.startsWith(rule.filter.prefix))
+      continue
+    days = days === undefined ? rule.abortIncompleteDays : Math.min(days, rule.abortIncompleteDays)
+  }
+  return days
+}
