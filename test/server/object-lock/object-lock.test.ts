@@ -13,6 +13,7 @@ import {
   DeleteObjectCommand,
   DeleteObjectsCommand,
   GetBucketVersioningCommand,
+  GetObjectCommand,
   GetObjectLegalHoldCommand,
   GetObjectLockConfigurationCommand,
   GetObjectRetentionCommand,
@@ -556,6 +557,43 @@ describe.each(BACKENDS)('object lock (%s)', (_name, start) => {
       })
       expect([res.status, xmlField(res.text, 'Code')]).toEqual([403, 'AccessDenied'])
       await client.send(new HeadObjectCommand({ Bucket: 'forced', Key: 'dir/held', VersionId: v1 }))
+    })
+  })
+
+  describe('lock headers on GET and HEAD', () => {
+    it('go only to callers allowed s3:GetObjectRetention / s3:GetObjectLegalHold', async () => {
+      const { server, client } = backend
+      await createLockBucket(client, 'lock-read')
+      const until = inDays(1)
+      await put(client, 'lock-read', 'k', {
+        ObjectLockMode: 'GOVERNANCE',
+        ObjectLockRetainUntilDate: until,
+        ObjectLockLegalHoldStatus: 'ON',
+      })
+      const object = 'arn:aws:s3:::lock-read/*'
+      const reader = { accessKey: 'lockreader1', secretKey: 'lockreader1-secret' }
+      const auditor = { accessKey: 'lockreader2', secretKey: 'lockreader2-secret' }
+      await addUser(server, reader, [{ Effect: 'Allow', Action: ['s3:GetObject'], Resource: [object] }])
+      await addUser(server, auditor, [
+        { Effect: 'Allow', Action: ['s3:GetObject', 's3:GetObjectRetention'], Resource: [object] },
+      ])
+      const lockOf = (head: { ObjectLockMode?: string; ObjectLockLegalHoldStatus?: string }) => [
+        head.ObjectLockMode,
+        head.ObjectLockLegalHoldStatus,
+      ]
+      const head = (user: typeof reader) =>
+        awsClient(server, user).send(new HeadObjectCommand({ Bucket: 'lock-read', Key: 'k' }))
+      expect(lockOf(await head(reader))).toEqual([undefined, undefined])
+      expect(lockOf(await head(auditor))).toEqual(['GOVERNANCE', undefined])
+      const got = await awsClient(server, reader).send(
+        new GetObjectCommand({ Bucket: 'lock-read', Key: 'k' }),
+      )
+      expect(lockOf(got)).toEqual([undefined, undefined])
+      await got.Body?.transformToString()
+      expect(lockOf(await client.send(new HeadObjectCommand({ Bucket: 'lock-read', Key: 'k' })))).toEqual([
+        'GOVERNANCE',
+        'ON',
+      ])
     })
   })
 

@@ -4,6 +4,7 @@ import type { Handler } from '../../context.js'
 import { S3ServerError } from '../../errors.js'
 import type { GetObjectResult } from '../../storage/object-layer.js'
 import { requestCustomerKey } from '../encryption/request-encryption.js'
+import { permittedLockHeaders } from '../object-lock/lock-response-headers.js'
 import { readVersionIdParam, versionIdHeader } from '../versioning/version-params.js'
 import { checksumResponseHeaders } from './checksum-headers.js'
 import { checkConditions } from './conditions.js'
@@ -21,7 +22,8 @@ const ATTEMPTS = 3
  * key (storage checks it: InvalidRequest without, AccessDenied when wrong). `?versionId=` reads
  * that version; the answer names its version (`x-amz-version-id`) in a versioned bucket.
  */
-export const handleGetObject: Handler = async ({ ctx, req, res, route, auth, emit }) => {
+export const handleGetObject: Handler = async (args) => {
+  const { ctx, req, res, route, auth, emit } = args
   refuseAnonymousOverrides(route.query, auth.identity.anonymous === true)
   const partNumber = readPartNumber(route, req.headers)
   const rangeHeader = req.headers.range
@@ -42,8 +44,10 @@ export const handleGetObject: Handler = async ({ ctx, req, res, route, auth, emi
   }
   if (!result) throw new S3ServerError('InternalError', 'The object kept changing while it was read.')
   const { info } = result
+  let lockHeaders: Record<string, string>
   try {
     checkConditions(req.headers, info)
+    lockHeaders = await permittedLockHeaders(args, info)
     await emit([{ name: 's3:ObjectAccessed:Get', bucket: route.bucket, key: route.key, object: info }])
   } catch (e) {
     if (!result.data) result.body.destroy()
@@ -51,6 +55,7 @@ export const handleGetObject: Handler = async ({ ctx, req, res, route, auth, emi
   }
   const headers = {
     ...objectHeaders(info, route.query),
+    ...lockHeaders,
     ...versionIdHeader(info),
     ...checksumResponseHeaders(info, req.headers, !selection),
   }

@@ -1,5 +1,6 @@
 import type { Handler } from '../../context.js'
 import { requestCustomerKey } from '../encryption/request-encryption.js'
+import { permittedLockHeaders } from '../object-lock/lock-response-headers.js'
 import { readVersionIdParam, versionIdHeader } from '../versioning/version-params.js'
 import { checksumResponseHeaders } from './checksum-headers.js'
 import { checkConditions } from './conditions.js'
@@ -9,9 +10,11 @@ import { rangeHeaders, readPartNumber, selectRange } from './object-range.js'
 /**
  * HeadObject: the object's headers and length, no body; the same conditions as GET, and the
  * same Range / `partNumber` selection (206 with Content-Range). An SSE-C object needs its key.
- * `?versionId=` reads that version (as GetObject).
+ * `?versionId=` reads that version (as GetObject). A locked version's `x-amz-object-lock-*`
+ * headers go to callers allowed to read them (permittedLockHeaders).
  */
-export const handleHeadObject: Handler = async ({ ctx, req, res, route, emit }) => {
+export const handleHeadObject: Handler = async (args) => {
+  const { ctx, req, res, route, emit } = args
   const partNumber = readPartNumber(route, req.headers)
   const info = await ctx.storage.headObject(route.bucket, route.key, {
     customerKey: requestCustomerKey(req),
@@ -22,6 +25,7 @@ export const handleHeadObject: Handler = async ({ ctx, req, res, route, emit }) 
   await emit([{ name: 's3:ObjectAccessed:Head', bucket: route.bucket, key: route.key, object: info }])
   const headers = {
     ...objectHeaders(info),
+    ...(await permittedLockHeaders(args, info)),
     ...versionIdHeader(info),
     ...checksumResponseHeaders(info, req.headers, !selection),
   }

@@ -1,6 +1,5 @@
 import { validateHeaderValue } from 'node:http'
 import { S3ServerError } from '../../errors.js'
-import { objectLockResponseHeaders } from '../../object-lock/object-lock-state.js'
 import { isInternalHeader } from '../../storage/common/internal-headers.js'
 import type { ObjectInfo } from '../../storage/object-layer.js'
 import { tagCount } from '../../tagging/object-tags.js'
@@ -21,9 +20,8 @@ const OVERRIDES: ReadonlyArray<readonly [string, string]> = [
 /**
  * Response headers describing a stored object: ETag (quoted), Last-Modified, Content-Type, the
  * stored metadata (never the server's internal records) and the object's encryption (never a
- * key), `x-amz-tagging-count` when it has tags, its object lock (`x-amz-object-lock-mode`,
- * `-retain-until-date`, `-legal-hold`) when it has one, with GetObject's `response-*` overrides
- * applied.
+ * key), `x-amz-tagging-count` when it has tags, with GetObject's `response-*` overrides applied.
+ * (The object lock headers depend on the caller's permissions: object-lock/lock-response-headers.ts.)
  *
  * @example res.writeHead(200, { ...objectHeaders(info, route.query), 'content-length': info.size })
  */
@@ -37,7 +35,6 @@ export function objectHeaders(
     'last-modified': info.lastModified.toUTCString(),
     'content-type': info.contentType,
     ...encryptionHeaders(info.encryption),
-    ...objectLockResponseHeaders(info.headers),
   }
   const tags = tagCount(info)
   if (tags > 0) headers['x-amz-tagging-count'] = String(tags)
