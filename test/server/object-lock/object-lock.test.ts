@@ -30,6 +30,7 @@ import {
 import { describe, expect, it } from 'vitest'
 import { UNSIGNED_PAYLOAD } from '../../../src/shared/sigv4/index.js'
 import { BACKENDS } from '../../property/helpers/servers.js'
+import { postForm } from '../helpers/post-form.js'
 import { s3, xmlField } from '../helpers/signed-request.js'
 import { addUser, awsClient, failureOf, useAwsBackend } from '../s3-answers/helpers.js'
 
@@ -290,6 +291,26 @@ describe.each(BACKENDS)('object lock (%s)', (_name, start) => {
         new DeleteObjectCommand({ Bucket: 'multipart-lock', Key: 'm', VersionId: done.VersionId }),
       )
       expect(await failureOf(del)).toEqual({ code: 'AccessDenied', status: 403 })
+    })
+
+    it('POST Object reads the lock form fields as the headers', async () => {
+      const { server, client } = backend
+      await createLockBucket(client, 'post-lock')
+      const until = inDays(2)
+      const fields = {
+        'x-amz-object-lock-mode': 'GOVERNANCE',
+        'x-amz-object-lock-retain-until-date': until.toISOString(),
+        'x-amz-object-lock-legal-hold': 'ON',
+      }
+      expect((await postForm(server, 'post-lock', 'posted', fields)).status).toBe(204)
+      const head = await client.send(new HeadObjectCommand({ Bucket: 'post-lock', Key: 'posted' }))
+      expect([
+        head.ObjectLockMode,
+        head.ObjectLockRetainUntilDate?.getTime(),
+        head.ObjectLockLegalHoldStatus,
+      ]).toEqual(['GOVERNANCE', until.getTime(), 'ON'])
+      const refused = await postForm(server, PLAIN, 'posted', { 'x-amz-object-lock-legal-hold': 'ON' })
+      expect([refused.status, xmlField(refused.text, 'Code')]).toEqual([400, 'InvalidRequest'])
     })
 
     it("a copy never inherits the source's lock; it takes its own headers", async () => {
