@@ -201,4 +201,35 @@ describe.each(BACKENDS)('versioning (%s)', (_name, start) => {
     const latest = await backend.client.send(new GetObjectCommand({ Bucket: bucket, Key: 'src' }))
     expect(await latest.Body?.transformToString()).toBe('first')
   })
+  it('GetObjectAttributes and GetObjectAcl read the version ?versionId= names', async () => {
+    const bucket = `${BUCKET}-attributes`
+    await s3(backend.server.url, 'PUT', `/${bucket}`)
+    await backend.client.send(
+      new PutBucketVersioningCommand({ Bucket: bucket, VersioningConfiguration: { Status: 'Enabled' } }),
+    )
+    const small = await backend.client.send(new PutObjectCommand({ Bucket: bucket, Key: 'k', Body: 'ab' }))
+    await backend.client.send(new PutObjectCommand({ Bucket: bucket, Key: 'k', Body: 'abcdef' }))
+    const attributes = await s3(
+      backend.server.url,
+      'GET',
+      `/${bucket}/k?attributes&versionId=${small.VersionId}`,
+      {
+        headers: { 'x-amz-object-attributes': 'ObjectSize' },
+      },
+    )
+    expect(attributes.status).toBe(200)
+    expect(attributes.text).toContain('<ObjectSize>2</ObjectSize>')
+    expect(attributes.headers['x-amz-version-id']).toBe(small.VersionId)
+    const unknown = `${'0'.repeat(31)}1`
+    const missing = await s3(backend.server.url, 'GET', `/${bucket}/k?attributes&versionId=${unknown}`, {
+      headers: { 'x-amz-object-attributes': 'ObjectSize' },
+    })
+    expect(missing.status).toBe(404)
+    expect(missing.text).toContain('<Code>NoSuchVersion</Code>')
+    const acl = await s3(backend.server.url, 'GET', `/${bucket}/k?acl&versionId=${small.VersionId}`)
+    expect(acl.status).toBe(200)
+    expect(acl.headers['x-amz-version-id']).toBe(small.VersionId)
+    const noAcl = await s3(backend.server.url, 'GET', `/${bucket}/k?acl&versionId=${unknown}`)
+    expect(noAcl.text).toContain('<Code>NoSuchVersion</Code>')
+  })
 })

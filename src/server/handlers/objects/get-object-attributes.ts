@@ -7,6 +7,7 @@ import { renderXml } from '../../response/xml.js'
 import { storageClassOf } from '../../storage/common/storage-class.js'
 import type { ObjectInfo } from '../../storage/object-layer.js'
 import { requestCustomerKey } from '../encryption/request-encryption.js'
+import { readVersionIdParam, versionIdHeader } from '../versioning/version-params.js'
 import { checksumFields } from './checksum-headers.js'
 
 const ATTRIBUTES = ['ETag', 'Checksum', 'ObjectParts', 'StorageClass', 'ObjectSize'] as const
@@ -15,12 +16,16 @@ type Attribute = (typeof ATTRIBUTES)[number]
 /**
  * GetObjectAttributes: the attributes `x-amz-object-attributes` names (ETag, Checksum,
  * ObjectParts, StorageClass, ObjectSize) without the body. ObjectParts lists a multipart
- * object's part sizes, paged by `x-amz-max-parts` / `x-amz-part-number-marker`.
+ * object's part sizes, paged by `x-amz-max-parts` / `x-amz-part-number-marker`. `?versionId=` reads
+ * that version's (answered in `x-amz-version-id`).
  */
 export const handleGetObjectAttributes: Handler = async ({ ctx, req, res, route }) => {
   const wanted = readAttributes(req.headers['x-amz-object-attributes'])
   // An SSE-C object's attributes need its key, as its HEAD does.
-  const info = await ctx.storage.headObject(route.bucket, route.key, { customerKey: requestCustomerKey(req) })
+  const info = await ctx.storage.headObject(route.bucket, route.key, {
+    customerKey: requestCustomerKey(req),
+    versionId: readVersionIdParam(route),
+  })
   const body: Record<string, unknown> = {}
   if (wanted.has('ETag')) body.ETag = info.etag
   const checksum = checksumOf(info)
@@ -30,6 +35,7 @@ export const handleGetObjectAttributes: Handler = async ({ ctx, req, res, route 
   if (wanted.has('StorageClass')) body.StorageClass = storageClassOf(info.headers)
   if (wanted.has('ObjectSize')) body.ObjectSize = info.size
   res.setHeader('last-modified', info.lastModified.toUTCString())
+  for (const [name, value] of Object.entries(versionIdHeader(info))) res.setHeader(name, value)
   sendXml(res, 200, renderXml('GetObjectAttributesResponse', body))
 }
 
