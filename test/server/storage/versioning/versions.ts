@@ -154,6 +154,47 @@ export function describeVersionStacks(open: OpenStorage): void {
       expect(await readVersion(backend, 'mp', v1.versionId)).toBe('plain')
     })
 
+    it('keeps every one of concurrent versioned writes to one key, and one null version', async () => {
+      const { backend } = storage()
+      const texts = Array.from({ length: 20 }, (_, i) => `body-${i}`)
+      const written = await Promise.all(texts.map((t) => putVersion(backend, 'k', t, 'Enabled')))
+      const listed = (await backend.listObjectVersions!({ bucket })).versions
+      expect(listed.map((v) => v.versionId).sort()).toEqual(written.map((w) => w.versionId).sort())
+      for (const [i, w] of written.entries())
+        expect(await readVersion(backend, 'k', w.versionId)).toBe(texts[i])
+      await Promise.all(texts.map((t) => putVersion(backend, 'k', t, 'Suspended')))
+      const after = (await backend.listObjectVersions!({ bucket })).versions
+      expect(after.filter((v) => v.versionId === 'null').length).toBe(1)
+      expect(after.length).toBe(21)
+      expect(after[0]).toMatchObject({ versionId: 'null', isLatest: true })
+    })
+
+    it('reads a range of a version, and copies a part from a version', async () => {
+      const { backend } = storage()
+      const v1 = await putVersion(backend, 'src', '0123456789', 'Enabled')
+      await putVersion(backend, 'src', 'abcdefghij', 'Enabled')
+      const ranged = await backend.getObject(bucket, 'src', { start: 2, end: 4 }, { versionId: v1.versionId })
+      expect((await readAll(ranged.body)).toString()).toBe('234')
+      if (!backend.uploadPartCopy) return
+      const upload = await backend.createMultipartUpload({ bucket, key: 'dst' })
+      const part = await backend.uploadPartCopy({
+        sourceBucket: bucket,
+        sourceKey: 'src',
+        sourceVersionId: v1.versionId,
+        bucket,
+        key: 'dst',
+        uploadId: upload.uploadId,
+        partNumber: 1,
+      })
+      await backend.completeMultipartUpload({
+        bucket,
+        key: 'dst',
+        uploadId: upload.uploadId,
+        parts: [{ partNumber: 1, etag: part.etag }],
+      })
+      expect(await readVersion(backend, 'dst')).toBe('0123456789')
+    })
+
     it('keeps versions and delete markers across close and reopen', async (ctx) => {
       if (!storage().reopen) return ctx.skip()
       const { backend } = storage()
