@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http'
 import type { Readable } from 'node:stream'
 import type { Handler } from '../../context.js'
 import { S3ServerError } from '../../errors.js'
+import { expirationHeader } from '../../ilm/expiration-header.js'
 import type { GetObjectResult } from '../../storage/object-layer.js'
 import { requestCustomerKey } from '../encryption/request-encryption.js'
 import { permittedLockHeaders } from '../object-lock/lock-response-headers.js'
@@ -45,9 +46,11 @@ export const handleGetObject: Handler = async (args) => {
   if (!result) throw new S3ServerError('InternalError', 'The object kept changing while it was read.')
   const { info } = result
   let lockHeaders: Record<string, string>
+  let expiration: Record<string, string>
   try {
     checkConditions(req.headers, info)
     lockHeaders = await permittedLockHeaders(args, info)
+    expiration = await expirationHeader(ctx.storage, info, read.versionId)
     await emit([{ name: 's3:ObjectAccessed:Get', bucket: route.bucket, key: route.key, object: info }])
   } catch (e) {
     if (!result.data) result.body.destroy()
@@ -56,6 +59,7 @@ export const handleGetObject: Handler = async (args) => {
   const headers = {
     ...objectHeaders(info, route.query),
     ...lockHeaders,
+    ...expiration,
     ...versionIdHeader(info),
     ...checksumResponseHeaders(info, req.headers, !selection),
   }

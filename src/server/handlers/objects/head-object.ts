@@ -1,4 +1,5 @@
 import type { Handler } from '../../context.js'
+import { expirationHeader } from '../../ilm/expiration-header.js'
 import { requestCustomerKey } from '../encryption/request-encryption.js'
 import { permittedLockHeaders } from '../object-lock/lock-response-headers.js'
 import { readVersionIdParam, versionIdHeader } from '../versioning/version-params.js'
@@ -16,9 +17,10 @@ import { rangeHeaders, readPartNumber, selectRange } from './object-range.js'
 export const handleHeadObject: Handler = async (args) => {
   const { ctx, req, res, route, emit } = args
   const partNumber = readPartNumber(route, req.headers)
+  const versionId = readVersionIdParam(route)
   const info = await ctx.storage.headObject(route.bucket, route.key, {
     customerKey: requestCustomerKey(req),
-    versionId: readVersionIdParam(route),
+    versionId,
   })
   checkConditions(req.headers, info)
   const selection = selectRange(info, req.headers.range, partNumber)
@@ -27,6 +29,7 @@ export const handleHeadObject: Handler = async (args) => {
     ...objectHeaders(info),
     ...(await permittedLockHeaders(args, info)),
     ...versionIdHeader(info),
+    ...(await expirationHeader(ctx.storage, info, versionId)),
     ...checksumResponseHeaders(info, req.headers, !selection),
   }
   if (selection) res.writeHead(206, { ...headers, ...rangeHeaders(selection, info.size) })

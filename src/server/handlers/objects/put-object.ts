@@ -1,6 +1,7 @@
 import { readNodeHeaders } from '../../auth/refuse-unhonoured-headers.js'
 import { openRequestBody } from '../../body/request-body.js'
 import type { Handler } from '../../context.js'
+import { expirationHeader } from '../../ilm/expiration-header.js'
 import { isIntegrityChecked } from '../../object-lock/body-integrity.js'
 import { objectLockWriteHeaders } from '../../object-lock/request-lock.js'
 import { sendEmpty } from '../../response/send.js'
@@ -56,5 +57,7 @@ export const handlePutObject: Handler = async ({ ctx, req, res, route, auth, emi
     ...verifiedChecksumHeaders(checksum),
     ...encryptionHeaders(info.encryption),
     ...versionIdHeader(info),
+    // The object is written: a failed read of the rules must not turn that into an error.
+    ...(await expirationHeader(ctx.storage, info).catch(() => ({}))),
   })
 }
