@@ -46,10 +46,10 @@ describe('single drive: crash on a versioned bucket', () => {
       expect(before.versions.map((v) => v.versionId)).toEqual([v3.versionId, 'null', v1.versionId])
 
       process.env.SILO_CRASH_WRITER_VERSIONING = versioning
-      const reopened = await drive.crashMidWrite(bucket, 'k')
+      const reopened = await drive.crashMidWrite!(bucket, 'k')
       expect(await reopened.listObjectVersions!({ bucket })).toEqual(before)
-      expect(await drive.countTempFiles()).toBe(0)
-      expect(await drive.countDataFiles()).toBe(3)
+      expect(await drive.countTempFiles!()).toBe(0)
+      expect(await drive.countDataFiles!()).toBe(3)
       for (const [versionId, seed] of [
         [v1.versionId, 1],
         ['null', 2],
