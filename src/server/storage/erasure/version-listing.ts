@@ -1,5 +1,4 @@
 import { isS3ServerError } from '../../errors.js'
-import { compareUtf8 } from '../common/compare-utf8.js'
 import type { ListObjectVersionsInput, ListObjectVersionsResult, ObjectInfo } from '../object-layer.js'
 import { requireBucket } from './buckets.js'
 import {
@@ -10,7 +9,7 @@ import {
   usableDrives,
 } from './context.js'
 import { orderOf, toObjectInfo } from './object-meta.js'
-import { walkVersions } from './version-walk.js'
+import { compareKeys, walkVersions } from './version-walk.js'
 
 const MAX_KEYS = 1000
 
@@ -45,7 +44,7 @@ export async function listObjectVersions(
       ...[...round.prefixes]
         .filter(([, n]) => n >= prefixQuorum)
         .map(([name]) => ({ name, records: undefined })),
-    ].sort((a, b) => compareUtf8(a.name, b.name))
+    ].sort((a, b) => compareKeys(a.name, b.name))
     for (const { name, records } of names) {
       if (!records) {
         entries.push({ name, prefix: name })

@@ -1,4 +1,3 @@
-import { compareUtf8 } from '../common/compare-utf8.js'
 import { legacyVersionToken } from '../common/version-id.js'
 import type { DriveObject, DriveVersionsResult } from '../storage-drive.js'
 import { codeOf, type DriveResult, type ErasureContext, onDrives } from './context.js'
@@ -41,7 +40,27 @@ interface Position {
 }
 
 function comparePosition(a: Position, b: Position): number {
-  return compareUtf8(a.key, b.key) || (a.order < b.order ? -1 : a.order > b.order ? 1 : 0)
+  return compareKeys(a.key, b.key) || (a.order < b.order ? -1 : a.order > b.order ? 1 : 0)
+}
+
+/**
+ * Compares keys in UTF-8 byte order (as common/compare-utf8.ts) without encoding them: UTF-16
+ * code units order as code points except that surrogates (code points past U+FFFF) must sort
+ * after U+E000..U+FFFF. A listing compares every entry, so this matters.
+ */
+export function compareKeys(a: string, b: string): number {
+  const n = Math.min(a.length, b.length)
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i)
+    const y = b.charCodeAt(i)
+    if (x !== y) return codePointRank(x) - codePointRank(y)
+  }
+  return a.length - b.length
+}
+
+function codePointRank(unit: number): number {
+  if (unit >= 0xd800 && unit <= 0xdfff) return unit + 0x2000
+  return unit >= 0xe000 ? unit - 0x800 : unit
 }
 
 /** Where a drive orders its record among the key's versions (storage-drive.ts, DriveVersion). */
@@ -84,32 +103,33 @@ export async function* walkVersions(
     const prefixes = new Map<string, number>()
     for (const page of pages) {
       if (!page.ok) continue
-      let cursor: Cursor | undefined
-      let cursorAt: Position | undefined
+      // A page is in listing order: past the bound, the rest of it is too.
+      let lastRecord: { at: Position; record: DriveObject } | undefined
       for (const record of page.value.versions) {
         const at = { key: record.key, order: orderOnDrive(record) }
-        if (!within(at)) continue
+        if (!within(at)) break
         const records = keys.get(record.key) ?? []
         records.push({ drive: page.drive, ok: true, value: record })
         keys.set(record.key, records)
-        if (!cursorAt || comparePosition(at, cursorAt) > 0) {
-          cursorAt = at
-          cursor = { keyMarker: record.key, versionIdMarker: record.versionId ?? 'null' }
-        }
+        lastRecord = { at, record }
       }
+      let lastPrefix: Position | undefined
       for (const prefix of page.value.commonPrefixes) {
         const at = { key: prefix, order: PAST_ORDER }
-        if (!within(at)) continue
+        if (!within(at)) break
         prefixes.set(prefix, (prefixes.get(prefix) ?? 0) + 1)
-        if (!cursorAt || comparePosition(at, cursorAt) > 0) {
-          cursorAt = at
-          cursor = { keyMarker: prefix }
-        }
+        lastPrefix = at
       }
-      if (cursor) cursors.set(page.drive, cursor)
+      // The drive continues after the last of its entries taken.
+      if (lastPrefix && (!lastRecord || comparePosition(lastPrefix, lastRecord.at) > 0)) {
+        cursors.set(page.drive, { keyMarker: lastPrefix.key })
+      } else if (lastRecord) {
+        const { record } = lastRecord
+        cursors.set(page.drive, { keyMarker: record.key, versionIdMarker: record.versionId ?? 'null' })
+      }
     }
     const unanswered = pages.filter((p) => !p.ok && codeOf(p.error) !== 'NoSuchBucket').length
-    const sorted = [...keys.keys()].sort(compareUtf8).map((key) => ({ key, records: keys.get(key)! }))
+    const sorted = [...keys.keys()].sort(compareKeys).map((key) => ({ key, records: keys.get(key)! }))
     yield { keys: sorted, prefixes, unanswered }
     if (!bound) return
   }
