@@ -1,5 +1,7 @@
 import {
+  CompleteMultipartUploadCommand,
   CopyObjectCommand,
+  CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetBucketVersioningCommand,
   GetObjectCommand,
@@ -7,6 +9,7 @@ import {
   ListObjectVersionsCommand,
   PutBucketVersioningCommand,
   PutObjectCommand,
+  UploadPartCopyCommand,
 } from '@aws-sdk/client-s3'
 import { describe, expect, it } from 'vitest'
 import { BACKENDS } from '../../property/helpers/servers.js'
@@ -231,5 +234,40 @@ describe.each(BACKENDS)('versioning (%s)', (_name, start) => {
     expect(acl.headers['x-amz-version-id']).toBe(small.VersionId)
     const noAcl = await s3(backend.server.url, 'GET', `/${bucket}/k?acl&versionId=${unknown}`)
     expect(noAcl.text).toContain('<Code>NoSuchVersion</Code>')
+  })
+  it('UploadPartCopy copies the version the copy source names', async () => {
+    const bucket = `${BUCKET}-partcopy`
+    await s3(backend.server.url, 'PUT', `/${bucket}`)
+    await backend.client.send(
+      new PutBucketVersioningCommand({ Bucket: bucket, VersioningConfiguration: { Status: 'Enabled' } }),
+    )
+    const old = await backend.client.send(
+      new PutObjectCommand({ Bucket: bucket, Key: 'src', Body: 'old bytes' }),
+    )
+    await backend.client.send(new PutObjectCommand({ Bucket: bucket, Key: 'src', Body: 'new bytes!' }))
+    const { UploadId } = await backend.client.send(
+      new CreateMultipartUploadCommand({ Bucket: bucket, Key: 'dst' }),
+    )
+    const part = await backend.client.send(
+      new UploadPartCopyCommand({
+        Bucket: bucket,
+        Key: 'dst',
+        UploadId,
+        PartNumber: 1,
+        CopySource: `${bucket}/src?versionId=${old.VersionId}`,
+      }),
+    )
+    expect(part.CopySourceVersionId).toBe(old.VersionId)
+    const done = await backend.client.send(
+      new CompleteMultipartUploadCommand({
+        Bucket: bucket,
+        Key: 'dst',
+        UploadId,
+        MultipartUpload: { Parts: [{ PartNumber: 1, ETag: part.CopyPartResult?.ETag }] },
+      }),
+    )
+    expect(done.VersionId).toMatch(/^[0-9a-f]{32}$/)
+    const got = await backend.client.send(new GetObjectCommand({ Bucket: bucket, Key: 'dst' }))
+    expect(await got.Body?.transformToString()).toBe('old bytes')
   })
 })
