@@ -68,11 +68,16 @@ export function placeVersion(
   const replacing = latest && versionIdOf(latest) === record.versionId
   // The same version among the noncurrent ones: the null version by the pointer, a token by its key.
   let nullOrder = latest && latest.versionId !== undefined ? latest.nullOrder : undefined
-  const noncurrentAt = replacing
-    ? undefined
-    : record.versionId === NULL_VERSION_ID
-      ? nullOrder
-      : record.versionId
+  // A token is its own order and noncurrent versions are older than the latest: a token newer
+  // than the latest (every new write's) cannot be among them, and needs no lookup.
+  const noncurrentAt =
+    replacing || !latest
+      ? undefined
+      : record.versionId === NULL_VERSION_ID
+        ? nullOrder
+        : record.versionId > orderOf(latest)
+          ? record.versionId
+          : undefined
   const noncurrent = noncurrentAt
     ? view.get(meta.versions, encodeVersionKey(bucket, key, noncurrentAt))
     : undefined
