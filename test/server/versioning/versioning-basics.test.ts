@@ -1,6 +1,7 @@
 import {
   CompleteMultipartUploadCommand,
   CopyObjectCommand,
+  CreateBucketCommand,
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetBucketVersioningCommand,
@@ -269,5 +270,19 @@ describe.each(BACKENDS)('versioning (%s)', (_name, start) => {
     expect(done.VersionId).toMatch(/^[0-9a-f]{32}$/)
     const got = await backend.client.send(new GetObjectCommand({ Bucket: bucket, Key: 'dst' }))
     expect(await got.Body?.transformToString()).toBe('old bytes')
+  })
+  it('a bucket with object lock cannot be suspended (409 InvalidBucketState)', async () => {
+    const bucket = `${BUCKET}-locked`
+    await backend.client.send(new CreateBucketCommand({ Bucket: bucket, ObjectLockEnabledForBucket: true }))
+    expect((await backend.client.send(new GetBucketVersioningCommand({ Bucket: bucket }))).Status).toBe(
+      'Enabled',
+    )
+    const suspend = backend.client.send(
+      new PutBucketVersioningCommand({ Bucket: bucket, VersioningConfiguration: { Status: 'Suspended' } }),
+    )
+    expect(await failureOf(suspend)).toEqual({ code: 'InvalidBucketState', status: 409 })
+    expect((await backend.client.send(new GetBucketVersioningCommand({ Bucket: bucket }))).Status).toBe(
+      'Enabled',
+    )
   })
 })
