@@ -7,6 +7,7 @@ import eventsDelivery from './events-delivery.mjs'
 import eventsEnqueueCost from './events-enqueue-cost.mjs'
 import eventsPutLatency from './events-put-latency.mjs'
 import hashing from './hashing.mjs'
+import lifecycle from './lifecycle.mjs'
 import loopbackHttp from './loopback-http.mjs'
 import presign from './presign.mjs'
 import sdkGet from './sdk-get.mjs'
@@ -26,6 +27,7 @@ export const SCENARIOS = [
   erasureServer,
   sse,
   versioning,
+  lifecycle,
   select,
   presign,
   sdkSigning,
