@@ -13,7 +13,6 @@ import { actionForVersion } from '../../shared/policy/version-actions.js'
 import type { ServerContext } from '../context.js'
 import { isS3ServerError, S3ServerError } from '../errors.js'
 import type { S3Route } from '../router/route-request.js'
-import type { ReadOptions } from '../storage/object-layer.js'
 import type { Authentication } from './auth-context.js'
 import { bucketPolicyOf, isPublicBucketPolicy } from './bucket-policies.js'
 import { conditionValues } from './condition-values.js'
@@ -21,8 +20,6 @@ import { parseCopySource } from './copy-source.js'
 import type { Identity } from './credentials.js'
 import { existingObjectTagValues, needsExistingObjectTags } from './existing-object-tags.js'
 import { restrictsPublicBuckets } from './public-access-block.js'
-import { readNodeHeaders } from './refuse-unhonoured-headers.js'
-import { readSseRequest } from './sse-headers.js'
 
 /** What authorization reads: the caller, the routed request and the raw request. */
 export interface AuthorizeArgs {
@@ -120,29 +117,17 @@ export async function isActionAllowed(
 
 /**
  * The version of `bucket`/`key` the request names (`?versionId=` of the request's object, or the
- * copy source's), with the SSE-C key the request gives for it; undefined for the latest.
+ * copy source's); undefined for the latest.
  */
-function namedVersion(
-  args: AuthorizeArgs,
-  bucket: string,
-  key: string,
-): (ReadOptions & { versionId: string }) | undefined {
+function namedVersion(args: AuthorizeArgs, bucket: string, key: string): string | undefined {
   const { route, req } = args
-  const sse = readSseRequest(readNodeHeaders(req.headers))
   if (route.level === 'object' && bucket === route.bucket && key === route.key) {
-    const versionId = route.query.find(([name]) => name === 'versionId')?.[1]
-    if (versionId === undefined) return undefined
-    const encryption = sse.encryption
-    if (encryption?.kind !== 'SSE-C') return { versionId }
-    return { versionId, customerKey: { key: encryption.key, keyMd5: encryption.keyMd5 } }
+    return route.query.find(([name]) => name === 'versionId')?.[1]
   }
   const copy = req.headers['x-amz-copy-source']
   if (copy === undefined) return undefined
   const source = parseCopySource(copy)
-  if (source.versionId === undefined || source.bucket !== bucket || source.key !== key) return undefined
-  return sse.sourceKey
-    ? { versionId: source.versionId, customerKey: sse.sourceKey }
-    : { versionId: source.versionId }
+  return source.bucket === bucket && source.key === key ? source.versionId : undefined
 }
 
 /** The caller's IAM policy and the bucket's policy, those that exist. */

@@ -1,6 +1,6 @@
 import type { CompiledPolicy, ConditionValues, PolicyStatement, S3Action } from '../../shared/policy/index.js'
 import { isS3ServerError } from '../errors.js'
-import type { ObjectLayer, ReadOptions } from '../storage/object-layer.js'
+import type { ObjectLayer } from '../storage/object-layer.js'
 import { readObjectTags } from '../tagging/object-tags.js'
 
 /**
@@ -51,10 +51,9 @@ export function needsExistingObjectTags(policies: readonly CompiledPolicy[], act
 
 /**
  * `s3:ExistingObjectTag/<key>` for each tag of the object (none when it does not exist, so the
- * keys are absent as on S3). With `version`, the tags of that version: a request naming an older
- * version is judged by that version's tags, never by the latest's (a Deny on a tag would
- * otherwise be passed by naming a version). An SSE-C version is read with the request's key
- * (`version.customerKey`); without it the lookup fails as the read itself would (fail closed).
+ * keys are absent as on S3). With `versionId`, the tags of that version: a request naming an
+ * older version is judged by that version's tags, never by the latest's (a Deny on a tag would
+ * otherwise be passed by naming a version). A metadata lookup: no SSE-C key is needed.
  *
  * @example await existingObjectTagValues(storage, 'b', 'k') // { 's3:ExistingObjectTag/env': 'dev' }
  */
@@ -62,12 +61,13 @@ export async function existingObjectTagValues(
   storage: Pick<ObjectLayer, 'headObject'>,
   bucket: string,
   key: string,
-  version?: ReadOptions & { versionId: string },
+  versionId?: string,
 ): Promise<ConditionValues> {
   try {
-    const info = version
-      ? await storage.headObject(bucket, key, version)
-      : await storage.headObject(bucket, key)
+    const info =
+      versionId === undefined
+        ? await storage.headObject(bucket, key)
+        : await storage.headObject(bucket, key, { versionId, metadataLookup: true })
     return Object.fromEntries(
       readObjectTags(info).map(({ key: k, value }) => [`s3:ExistingObjectTag/${k}`, value]),
     )

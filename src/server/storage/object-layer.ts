@@ -44,6 +44,12 @@ export interface ObjectEncryption {
 export interface ReadOptions {
   customerKey?: CustomerKey
   /**
+   * headObject only: a metadata lookup (a version's tags for GetObjectTagging or a policy's
+   * `s3:ExistingObjectTag`) that, as headObject without options, needs no SSE-C key: the SSE-C
+   * rules do not apply and `customerKey` is ignored.
+   */
+  metadataLookup?: boolean
+  /**
    * The version to read (`'null'` for the null version); absent: the latest. An unknown ID is
    * NoSuchVersion, a malformed one InvalidArgument, one naming a delete marker 405
    * MethodNotAllowed; without an ID, a latest version that is a delete marker is NoSuchKey. The

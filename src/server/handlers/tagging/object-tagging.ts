@@ -19,7 +19,7 @@ export const handleGetObjectTagging: Handler = async ({ ctx, res, route }) => {
   const info = await onDeleteMarkerNotAllowed('GET', () =>
     versionId === undefined
       ? ctx.storage.headObject(route.bucket, route.key)
-      : ctx.storage.headObject(route.bucket, route.key, { versionId }),
+      : ctx.storage.headObject(route.bucket, route.key, { versionId, metadataLookup: true }),
   )
   setVersionHeader(res, info)
   sendXml(res, 200, renderTagging(readObjectTags(info)))

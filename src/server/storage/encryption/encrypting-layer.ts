@@ -92,8 +92,9 @@ export function createEncryptingLayer(inner: ObjectLayer, options: EncryptionOpt
     },
 
     async headObject(bucket, key, readOptions) {
-      const { customerKey: _key, ...version } = readOptions ?? {}
+      const { customerKey: _key, metadataLookup, ...version } = readOptions ?? {}
       const info = await inner.headObject(bucket, key, version)
+      if (metadataLookup) return publicObjectInfo(info)
       const record = readSseRecord(info.headers)
       if (readOptions) checkCustomerKey(record, readOptions.customerKey)
       return publicObjectInfo(info, readOptions?.customerKey?.keyMd5)
