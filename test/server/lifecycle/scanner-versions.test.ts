@@ -99,6 +99,24 @@ describe.each(DRIVES)('lifecycle scanner: versions (%s)', (_name, drives) => {
     expect(left.markers.map((m) => m[0])).toEqual(['kept'])
   })
 
+  it('in a Suspended bucket, replaces an expired null version with a null delete marker', async () => {
+    await versioned('suspended')
+    const kept = await put('suspended', 'k', 'versioned')
+    await backend.client.send(
+      new PutBucketVersioningCommand({
+        Bucket: 'suspended',
+        VersioningConfiguration: { Status: 'Suspended' },
+      }),
+    )
+    await backend.client.send(new PutObjectCommand({ Bucket: 'suspended', Key: 'k', Body: 'null version' }))
+    await backend.rules('suspended', [{ ID: 'cur', Status: 'Enabled', Filter: {}, Expiration: { Days: 1 } }])
+    backend.advanceDays(2)
+    expect(await backend.scan()).toMatchObject({ expired: 1 })
+    const left = await versionsOf('suspended')
+    expect(left.markers).toEqual([['k', 'null', true]])
+    expect(left.versions).toEqual([['k', kept, false]])
+  })
+
   it('skips versions object lock protects', async () => {
     await versioned('locked', true)
     const held = await put('locked', 'held', 'v1')
