@@ -177,6 +177,23 @@ describe('erasure backend: versions', () => {
     expect((await readVersion(h.backend, 'tagged', v1)).toString()).toBe('bytes')
   })
 
+  it('a delete marker written while a drive was away hides the key, though that drive still lists it', async () => {
+    harness = await openTempErasure(4, { fsync: false })
+    const h = harness
+    await h.backend.createBucket(bucket, '')
+    const v1 = await putVersion(h.backend, 'dir/gone', Buffer.from('deleted later'))
+    await putVersion(h.backend, 'dir/stays', Buffer.from('kept'))
+    const plug = await unplug(h.dirs[0]!)
+    const marker = await h.backend.deleteObject(bucket, 'dir/gone', { versioning: 'Enabled' })
+    await plug()
+    expect((await h.backend.listObjects({ bucket })).objects.map((o) => o.key)).toEqual(['dir/stays'])
+    await expect(h.backend.headObject(bucket, 'dir/gone')).rejects.toMatchObject({ code: 'NoSuchKey' })
+    expect(await versionsOf(h.backend, 'dir/gone')).toEqual([
+      [(marker as { versionId: string }).versionId, true, true],
+      [v1, false, false],
+    ])
+  })
+
   it('drives disagreeing on the latest version: the newest one read quorum holds wins, as unversioned', async () => {
     harness = await openTempErasure(4, { fsync: false })
     const h = harness
