@@ -47,8 +47,11 @@ class Skip extends Error {
 
 /** Runs the bucket's pass: objects (or versions), then multipart uploads. */
 export async function scanBucket(scan: BucketScan): Promise<void> {
-  if (scan.versioning === undefined) await scanObjects(scan)
-  else await scanVersions(scan)
+  // Rules that only abort uploads need no walk over the objects.
+  if (scan.rules.some((rule) => rule.enabled && (rule.expiration || rule.noncurrentExpiration))) {
+    if (scan.versioning === undefined) await scanObjects(scan)
+    else await scanVersions(scan)
+  }
   await scanUploads(scan)
 }
 

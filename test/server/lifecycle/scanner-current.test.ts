@@ -131,6 +131,22 @@ describe.each(DRIVES)('lifecycle scanner: current versions (%s)', (_name, drives
     expect(left.Uploads ?? []).toEqual([])
   })
 
+  it('walks no objects of a bucket whose rules only abort uploads', async () => {
+    await backend.client.send(new CreateBucketCommand({ Bucket: 'abort-only' }))
+    await backend.rules('abort-only', [
+      {
+        ID: 'mpu',
+        Status: 'Enabled',
+        Filter: {},
+        AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 },
+      },
+    ])
+    const before = await backend.scan()
+    for (let i = 0; i < 5; i++) await put('abort-only', `k${i}`)
+    const after = await backend.scan()
+    expect(after.examined).toBe(before.examined)
+  })
+
   it('paces itself: hands the loop back after every batch of examined objects', async () => {
     await backend.client.send(new CreateBucketCommand({ Bucket: 'paced' }))
     for (let i = 0; i < 7; i++) await put('paced', `k${i}`)
