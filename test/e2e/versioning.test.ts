@@ -147,7 +147,7 @@ describe.each(BACKENDS)('versioning end to end (%s)', (_name, start) => {
     expect(listed.Versions?.map((v) => v.VersionId)).toEqual([two.versionId])
   })
 
-  it('event records carry the version', async () => {
+  it('event records carry the version; minio-js forceDelete removes every version, one event each', async () => {
     const bucket = 'e2e-version-events'
     await minio.makeBucket(bucket)
     await minio.setBucketVersioning(bucket, { Status: 'Enabled' })
@@ -159,18 +159,29 @@ describe.each(BACKENDS)('versioning end to end (%s)', (_name, start) => {
     const got = new Promise<void>((resolve) =>
       listener.on('notification', (record: unknown) => {
         records.push(record as (typeof records)[number])
-        if (records.length === 2) resolve()
+        if (records.length === 4) resolve()
       }),
     )
     // The listen request must reach the server before the writes.
     await new Promise((r) => setTimeout(r, 300))
     const put = await minio.putObject(bucket, 'k', Buffer.from('x'))
     const marker = await aws.send(new DeleteObjectCommand({ Bucket: bucket, Key: 'k' }))
+    // minio-js's forceDelete sends x-minio-force-delete: the marker and the version both go.
+    await minio.removeObject(bucket, 'k', { forceDelete: true })
     await got
     listener.stop()
-    expect(records.map((r) => [r.eventName, r.s3.object.versionId])).toEqual([
+    expect(records.slice(0, 2).map((r) => [r.eventName, r.s3.object.versionId])).toEqual([
       ['s3:ObjectCreated:Put', put.versionId],
       ['s3:ObjectRemoved:Delete', marker.VersionId],
     ])
+    const forced = records.slice(2).map((r) => [r.eventName, r.s3.object.versionId])
+    expect(forced.sort()).toEqual(
+      [
+        ['s3:ObjectRemoved:Delete', marker.VersionId],
+        ['s3:ObjectRemoved:Delete', put.versionId],
+      ].sort(),
+    )
+    const left = await aws.send(new ListObjectVersionsCommand({ Bucket: bucket }))
+    expect([...(left.Versions ?? []), ...(left.DeleteMarkers ?? [])]).toEqual([])
   })
 })
