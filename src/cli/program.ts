@@ -16,6 +16,7 @@ import { registerRmCommand } from './commands/rm.js'
 import { registerServerCommand } from './commands/server.js'
 import { registerShareCommands } from './commands/share.js'
 import { registerStatCommand } from './commands/stat.js'
+import { registerVersionCommands } from './commands/version.js'
 import { registerWatchCommand } from './commands/watch.js'
 import { installExamples } from './help/install-examples.js'
 import { installUsageErrors } from './usage.js'
@@ -48,6 +49,7 @@ export function createProgram(): Command {
   registerCatCommand(program)
   registerRmCommand(program)
   registerStatCommand(program)
+  registerVersionCommands(program)
   registerShareCommands(program)
   registerWatchCommand(program)
   registerEventCommands(program)

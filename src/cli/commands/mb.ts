@@ -1,13 +1,16 @@
-/** `silo mb ALIAS/BUCKET... [--region R] [--ignore-existing]`: make buckets. */
+/** `silo mb ALIAS/BUCKET... [--region R] [--ignore-existing] [--with-lock] [--with-versioning]`: make buckets. */
 import type { Command } from 'commander'
 import { runAction } from '../action.js'
 import { CliError } from '../errors/cli-error.js'
 import { describeError } from '../errors/describe-error.js'
 import { requireBucket } from '../remote/parse-remote.js'
+import { setBucketVersioning } from '../remote/sdk-pending.js'
 
 interface MbOptions {
   region?: string
   ignoreExisting: boolean
+  withLock: boolean
+  withVersioning: boolean
 }
 
 const EXISTS = new Set(['BucketAlreadyOwnedByYou', 'BucketAlreadyExists'])
@@ -29,6 +32,8 @@ export function registerMbCommand(program: Command): void {
       "region to create the bucket in (default: us-east-1, or the server's when it has one configured)",
     )
     .option('-p, --ignore-existing', 'succeed when the bucket already exists', false)
+    .option('-l, --with-lock', 'enable object locking (and so versioning) on the new bucket', false)
+    .option('--with-versioning', 'enable versioning on the new bucket', false)
     .action(
       runAction<MbOptions>(async (ctx, targets, options) => {
         for (const target of targets) {
@@ -37,10 +42,15 @@ export function registerMbCommand(program: Command): void {
           const client = await ctx.client(alias)
           const name = `${alias}/${bucket}`
           try {
-            await client.makeBucket(bucket, options.region ?? '')
+            await client.makeBucket(bucket, options.region ?? '', { ObjectLocking: options.withLock })
+            if (options.withVersioning && !options.withLock) {
+              await setBucketVersioning(client, bucket, { Status: 'Enabled' })
+            }
             ctx.out.result(`Bucket created successfully \`${name}\`.`, {
               bucket: name,
               region: options.region ?? '',
+              ...(options.withLock ? { objectLock: true } : {}),
+              ...(options.withLock || options.withVersioning ? { versioning: 'Enabled' } : {}),
             })
           } catch (error) {
             const code = (error as { code?: string }).code ?? ''

@@ -61,7 +61,12 @@ export const EXAMPLES: Readonly<Record<string, readonly Example[]>> = {
       'silo mb --ignore-existing local/photos local/videos',
     ],
     ["Make a bucket in the server's region, named explicitly", 'silo mb --region us-east-1 local/logs'],
+    ['Make a bucket with object locking (versioned)', 'silo mb --with-lock local/records'],
+    ['Make a versioned bucket', 'silo mb --with-versioning local/drafts'],
   ],
+  'version enable': [['Keep every version of every object in a bucket', 'silo version enable local/photos']],
+  'version suspend': [['Stop keeping new versions (old ones stay)', 'silo version suspend local/photos']],
+  'version info': [["Show a bucket's versioning state", 'silo version info local/photos']],
   rb: [
     ['Remove an empty bucket', 'silo rb local/scratch'],
     ['Remove a bucket with everything in it', 'silo rb --force local/scratch'],

@@ -1,0 +1,422 @@
+/**
+ * ADAPTER, to be replaced by SDK methods: the issue-14 calls (versioning, version listing,
+ * tagging, object lock, lifecycle) the SDK does not have yet. Each function is named after the
+ * minio-js method it stands in for and resolves minio-js's result shape; it sends the one S3
+ * request through the SDK's public `makeRequestAsync` (signed, addressed and retried like every
+ * other call). When `client.<method>` lands in the SDK, a function's body becomes that call.
+ */
+import { createHash } from 'node:crypto'
+import { XMLParser } from 'fast-xml-parser'
+import type { Client, RawResponse } from '../../index.js'
+
+const parser = new XMLParser({
+  ignoreAttributes: true,
+  parseTagValue: false,
+  trimValues: true,
+  isArray: (name) => ['Version', 'DeleteMarker', 'CommonPrefixes', 'Tag', 'Rule'].includes(name),
+})
+
+/** A request's target: a bucket, or an object (optionally one version of it). */
+export interface Target {
+  bucket: string
+  key?: string | undefined
+  versionId?: string | undefined
+}
+
+async function readText(res: RawResponse): Promise<string> {
+  const chunks: Buffer[] = []
+  for await (const chunk of res as AsyncIterable<Uint8Array | string>) {
+    chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk))
+  }
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+function queryFor(sub: string, target: Target, extra: Record<string, string> = {}): string {
+  const parts = [sub]
+  if (target.versionId) parts.push(`versionId=${encodeURIComponent(target.versionId)}`)
+  for (const [name, value] of Object.entries(extra)) {
+    parts.push(`${encodeURIComponent(name)}=${encodeURIComponent(value)}`)
+  }
+  return parts.join('&')
+}
+
+async function send(
+  client: Client,
+  method: string,
+  target: Target,
+  query: string,
+  body?: string,
+  headers: Record<string, string> = {},
+): Promise<string> {
+  const sent = { ...headers }
+  if (body !== undefined) sent['content-md5'] = createHash('md5').update(body).digest('base64')
+  const res = await client.makeRequestAsync(
+    { method, bucketName: target.bucket, objectName: target.key || undefined, query, headers: sent },
+    body ?? '',
+    [200, 204],
+  )
+  return readText(res)
+}
+
+function parse(xml: string): Record<string, unknown> {
+  return xml.trim() === '' ? {} : (parser.parse(xml) as Record<string, unknown>)
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0
+}
+
+function text(value: unknown): string {
+  return value === undefined || value === null ? '' : String(value)
+}
+
+function escapeXml(value: string): string {
+  return value.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`)
+}
+
+const XMLNS = 'xmlns="http://s3.amazonaws.com/doc/2006-03-01/"'
+
+// ---- versioning -------------------------------------------------------------------------
+
+/** minio-js's versioning configuration: `{ Status: 'Enabled' | 'Suspended' }` (empty when never set). */
+export interface VersioningConfig {
+  Status?: string
+  MFADelete?: string
+}
+
+/**
+ * Stands in for `client.setBucketVersioning(bucket, { Status })`.
+ * @example
+ * await setBucketVersioning(client, 'photos', { Status: 'Enabled' })
+ */
+export async function setBucketVersioning(client: Client, bucket: string, config: VersioningConfig) {
+  const body = `<VersioningConfiguration ${XMLNS}><Status>${escapeXml(config.Status ?? '')}</Status></VersioningConfiguration>`
+  await send(client, 'PUT', { bucket }, 'versioning', body)
+}
+
+/**
+ * Stands in for `client.getBucketVersioning(bucket)`.
+ * @example
+ * (await getBucketVersioning(client, 'photos')).Status // 'Enabled'
+ */
+export async function getBucketVersioning(client: Client, bucket: string): Promise<VersioningConfig> {
+  const doc = parse(await send(client, 'GET', { bucket }, 'versioning'))
+  const config = (doc.VersioningConfiguration ?? {}) as Record<string, unknown>
+  const out: VersioningConfig = {}
+  if (config.Status) out.Status = text(config.Status)
+  if (config.MfaDelete) out.MFADelete = text(config.MfaDelete)
+  return out
+}
+
+/** One entry of a version listing (minio-js's `listObjects` item with `IncludeVersion`). */
+export interface VersionEntry {
+  name?: string
+  prefix?: string
+  versionId?: string
+  isLatest?: boolean
+  isDeleteMarker?: boolean
+  size?: number
+  etag?: string
+  lastModified?: Date
+}
+
+/**
+ * Stands in for `client.listObjects(bucket, prefix, recursive, { IncludeVersion: true })`:
+ * every version and delete marker under `prefix` (a key's newest first), and with
+ * `recursive` false the folders one level down. Pages with the key and version-ID markers.
+ * @example
+ * for await (const v of listObjectVersions(client, 'photos', 'a/', true)) console.log(v.versionId)
+ */
+export async function* listObjectVersions(
+  client: Client,
+  bucket: string,
+  prefix: string,
+  recursive: boolean,
+): AsyncGenerator<VersionEntry> {
+  let keyMarker = ''
+  let versionMarker = ''
+  for (;;) {
+    const extra: Record<string, string> = { prefix }
+    if (!recursive) extra.delimiter = '/'
+    if (keyMarker) extra['key-marker'] = keyMarker
+    if (versionMarker) extra['version-id-marker'] = versionMarker
+    const doc = parse(await send(client, 'GET', { bucket }, queryFor('versions', { bucket }, extra)))
+    const result = (doc.ListVersionsResult ?? {}) as Record<string, unknown>
+    const entries: VersionEntry[] = []
+    for (const [kind, list] of [
+      ['Version', result.Version],
+      ['DeleteMarker', result.DeleteMarker],
+    ] as const) {
+      for (const item of (list ?? []) as Record<string, unknown>[]) {
+        const entry: VersionEntry = {
+          name: text(item.Key),
+          versionId: text(item.VersionId),
+          isLatest: text(item.IsLatest) === 'true',
+          isDeleteMarker: kind === 'DeleteMarker',
+          size: Number(item.Size ?? 0),
+          lastModified: new Date(text(item.LastModified)),
+        }
+        if (kind === 'Version') entry.etag = text(item.ETag).replace(/^"|"$/g, '')
+        entries.push(entry)
+      }
+    }
+    // The XML interleaves versions and markers in key order, newest first; the parser splits
+    // them by element name, so restore that order (keys ascending, then newest first).
+    entries.sort(
+      (a, b) =>
+        compareText(a.name ?? '', b.name ?? '') ||
+        (b.lastModified?.getTime() ?? 0) - (a.lastModified?.getTime() ?? 0),
+    )
+    for (const p of (result.CommonPrefixes ?? []) as Record<string, unknown>[]) {
+      entries.push({ prefix: text(p.Prefix) })
+    }
+    yield* entries
+    if (text(result.IsTruncated) !== 'true') return
+    keyMarker = text(result.NextKeyMarker)
+    versionMarker = text(result.NextVersionIdMarker)
+    if (!keyMarker) return
+  }
+}
+
+/**
+ * Stands in for `client.removeObject(bucket, key, { versionId, governanceBypass })`. Resolves
+ * the response's version ID and whether it was (or wrote) a delete marker.
+ * @example
+ * await removeObjectVersion(client, { bucket: 'photos', key: 'a.jpg', versionId: 'v1' })
+ */
+export async function removeObjectVersion(
+  client: Client,
+  target: Target,
+  governanceBypass = false,
+): Promise<{ versionId: string; deleteMarker: boolean }> {
+  const headers: Record<string, string> = governanceBypass
+    ? { 'x-amz-bypass-governance-retention': 'true' }
+    : {}
+  const res = await client.makeRequestAsync(
+    {
+      method: 'DELETE',
+      bucketName: target.bucket,
+      objectName: target.key,
+      query: target.versionId ? `versionId=${encodeURIComponent(target.versionId)}` : '',
+      headers,
+    },
+    '',
+    [200, 204],
+  )
+  await readText(res)
+  return {
+    versionId: text(res.headers['x-amz-version-id']),
+    deleteMarker: text(res.headers['x-amz-delete-marker']) === 'true',
+  }
+}
+
+// ---- tagging ----------------------------------------------------------------------------
+
+/** A tag as minio-js's getObjectTagging / getBucketTagging give them. */
+export interface Tag {
+  Key: string
+  Value: string
+}
+
+/**
+ * Stands in for `client.setBucketTagging(bucket, tags)` and
+ * `client.setObjectTagging(bucket, key, tags, { versionId })`.
+ * @example
+ * await putTagging(client, { bucket: 'photos', key: 'a.jpg' }, { project: 'x' })
+ */
+export async function putTagging(client: Client, target: Target, tags: Record<string, string>) {
+  const set = Object.entries(tags)
+    .map(([k, v]) => `<Tag><Key>${escapeXml(k)}</Key><Value>${escapeXml(v)}</Value></Tag>`)
+    .join('')
+  await send(
+    client,
+    'PUT',
+    target,
+    queryFor('tagging', target),
+    `<Tagging ${XMLNS}><TagSet>${set}</TagSet></Tagging>`,
+  )
+}
+
+/**
+ * Stands in for `client.getBucketTagging(bucket)` / `client.getObjectTagging(bucket, key, { versionId })`.
+ * @example
+ * await getTagging(client, { bucket: 'photos' }) // [{ Key: 'project', Value: 'x' }]
+ */
+export async function getTagging(client: Client, target: Target): Promise<Tag[]> {
+  const doc = parse(await send(client, 'GET', target, queryFor('tagging', target)))
+  const set = ((doc.Tagging as Record<string, unknown> | undefined)?.TagSet ?? {}) as Record<string, unknown>
+  return ((set.Tag ?? []) as Record<string, unknown>[]).map((t) => ({
+    Key: text(t.Key),
+    Value: text(t.Value),
+  }))
+}
+
+/**
+ * Stands in for `client.removeBucketTagging(bucket)` / `client.removeObjectTagging(bucket, key, { versionId })`.
+ * @example
+ * await removeTagging(client, { bucket: 'photos', key: 'a.jpg' })
+ */
+export async function removeTagging(client: Client, target: Target) {
+  await send(client, 'DELETE', target, queryFor('tagging', target))
+}
+
+// ---- object lock ------------------------------------------------------------------------
+
+/** minio-js's object lock configuration (getObjectLockConfig's shape). */
+export interface ObjectLockConfig {
+  objectLockEnabled?: string
+  mode?: string
+  unit?: 'Days' | 'Years'
+  validity?: number
+}
+
+/**
+ * Stands in for `client.setObjectLockConfig(bucket, { mode, unit, validity })`; `{}` clears the
+ * default retention.
+ * @example
+ * await setObjectLockConfig(client, 'records', { mode: 'GOVERNANCE', unit: 'Days', validity: 30 })
+ */
+export async function setObjectLockConfig(client: Client, bucket: string, config: ObjectLockConfig) {
+  const rule =
+    config.mode && config.unit && config.validity
+      ? `<Rule><DefaultRetention><Mode>${config.mode}</Mode><${config.unit}>${config.validity}</${config.unit}></DefaultRetention></Rule>`
+      : ''
+  const body = `<ObjectLockConfiguration ${XMLNS}><ObjectLockEnabled>Enabled</ObjectLockEnabled>${rule}</ObjectLockConfiguration>`
+  await send(client, 'PUT', { bucket }, 'object-lock', body)
+}
+
+/**
+ * Stands in for `client.getObjectLockConfig(bucket)`.
+ * @example
+ * (await getObjectLockConfig(client, 'records')).mode // 'GOVERNANCE'
+ */
+export async function getObjectLockConfig(client: Client, bucket: string): Promise<ObjectLockConfig> {
+  const doc = parse(await send(client, 'GET', { bucket }, 'object-lock'))
+  const config = (doc.ObjectLockConfiguration ?? {}) as Record<string, unknown>
+  const out: ObjectLockConfig = { objectLockEnabled: text(config.ObjectLockEnabled) }
+  const retention = ((config.Rule as Record<string, unknown>[] | undefined)?.[0]?.DefaultRetention ??
+    undefined) as Record<string, unknown> | undefined
+  if (retention) {
+    out.mode = text(retention.Mode)
+    if (retention.Days !== undefined) [out.unit, out.validity] = ['Days', Number(retention.Days)]
+    if (retention.Years !== undefined) [out.unit, out.validity] = ['Years', Number(retention.Years)]
+  }
+  return out
+}
+
+/** minio-js's object retention (getObjectRetention's shape; empty when none is set). */
+export interface Retention {
+  mode?: string
+  retainUntilDate?: string
+}
+
+/**
+ * Stands in for `client.putObjectRetention(bucket, key, { mode, retainUntilDate, versionId,
+ * governanceBypass })`; no mode clears the retention (governance only, with the bypass).
+ * @example
+ * await putObjectRetention(client, { bucket: 'records', key: 'a' }, { mode: 'GOVERNANCE', retainUntilDate: d })
+ */
+export async function putObjectRetention(
+  client: Client,
+  target: Target,
+  retention: Retention,
+  governanceBypass = false,
+) {
+  const inner = retention.mode
+    ? `<Mode>${retention.mode}</Mode><RetainUntilDate>${retention.retainUntilDate}</RetainUntilDate>`
+    : ''
+  const headers: Record<string, string> = governanceBypass
+    ? { 'x-amz-bypass-governance-retention': 'true' }
+    : {}
+  await send(
+    client,
+    'PUT',
+    target,
+    queryFor('retention', target),
+    `<Retention ${XMLNS}>${inner}</Retention>`,
+    headers,
+  )
+}
+
+/**
+ * Stands in for `client.getObjectRetention(bucket, key, { versionId })`.
+ * @example
+ * (await getObjectRetention(client, { bucket: 'records', key: 'a' })).mode // 'COMPLIANCE'
+ */
+export async function getObjectRetention(client: Client, target: Target): Promise<Retention> {
+  const doc = parse(await send(client, 'GET', target, queryFor('retention', target)))
+  const r = (doc.Retention ?? {}) as Record<string, unknown>
+  const out: Retention = {}
+  if (r.Mode) out.mode = text(r.Mode)
+  if (r.RetainUntilDate) out.retainUntilDate = text(r.RetainUntilDate)
+  return out
+}
+
+/**
+ * Stands in for `client.setObjectLegalHold(bucket, key, { status, versionId })`.
+ * @example
+ * await setObjectLegalHold(client, { bucket: 'records', key: 'a' }, 'ON')
+ */
+export async function setObjectLegalHold(client: Client, target: Target, status: 'ON' | 'OFF') {
+  await send(
+    client,
+    'PUT',
+    target,
+    queryFor('legal-hold', target),
+    `<LegalHold ${XMLNS}><Status>${status}</Status></LegalHold>`,
+  )
+}
+
+/**
+ * Stands in for `client.getObjectLegalHold(bucket, key, { versionId })`: resolves `{ Status }`.
+ * @example
+ * (await getObjectLegalHold(client, { bucket: 'records', key: 'a' })).Status // 'ON'
+ */
+export async function getObjectLegalHold(client: Client, target: Target): Promise<{ Status: string }> {
+  const doc = parse(await send(client, 'GET', target, queryFor('legal-hold', target)))
+  return { Status: text((doc.LegalHold as Record<string, unknown> | undefined)?.Status) || 'OFF' }
+}
+
+// ---- lifecycle --------------------------------------------------------------------------
+
+/**
+ * Stands in for `client.setBucketLifecycle(bucket, config)`: sends the LifecycleConfiguration
+ * document (built by the caller, see commands/ilm-rules.ts); an empty rule list removes it.
+ * @example
+ * await putBucketLifecycleXml(client, 'photos', '<LifecycleConfiguration>...</LifecycleConfiguration>')
+ */
+export async function putBucketLifecycleXml(client: Client, bucket: string, xml: string) {
+  await send(client, 'PUT', { bucket }, 'lifecycle', xml)
+}
+
+/**
+ * Stands in for `client.getBucketLifecycle(bucket)`: the parsed LifecycleConfiguration, `null`
+ * when the bucket has none (NoSuchLifecycleConfiguration).
+ * @example
+ * const config = await getBucketLifecycle(client, 'photos') // { Rule: [...] } | null
+ */
+export async function getBucketLifecycle(
+  client: Client,
+  bucket: string,
+): Promise<{ Rule: Record<string, unknown>[] } | null> {
+  try {
+    const doc = parse(await send(client, 'GET', { bucket }, 'lifecycle'))
+    const config = (doc.LifecycleConfiguration ?? {}) as { Rule?: Record<string, unknown>[] }
+    return { Rule: config.Rule ?? [] }
+  } catch (error) {
+    if ((error as { code?: string }).code === 'NoSuchLifecycleConfiguration') return null
+    throw error
+  }
+}
+
+/**
+ * Stands in for `client.removeBucketLifecycle(bucket)`.
+ * @example
+ * await removeBucketLifecycle(client, 'photos')
+ */
+export async function removeBucketLifecycle(client: Client, bucket: string) {
+  await send(client, 'DELETE', { bucket }, 'lifecycle')
+}
+
+/** Escapes text for an XML element (for documents the commands build). */
+export { escapeXml }
