@@ -136,10 +136,12 @@ async function expireCurrent(scan: BucketScan, current: ObjectInfo): Promise<voi
   const expiry = currentExpiry(scan.rules, subjectOf(current))
   if (!expiry || expiry.date > scan.now) return
   const check = (stored: ObjectInfo) => {
-    // Rewritten since it was listed: the new version is judged on the next pass.
-    if (stored.etag !== current.etag || stored.lastModified.getTime() !== current.lastModified.getTime()) {
-      throw new Skip(false)
-    }
+    // Rewritten since it was listed: the new version is judged on the next pass. (Under
+    // Suspended, `stored` may be an older null version the marker replaces: only locks count.)
+    const sameVersion = (stored.versionId ?? 'null') === (current.versionId ?? 'null')
+    const rewritten =
+      stored.etag !== current.etag || stored.lastModified.getTime() !== current.lastModified.getTime()
+    if (sameVersion && rewritten) throw new Skip(false)
     if (isVersionLocked(lockStateOf(stored.headers), scan.now)) throw new Skip(true)
   }
   if (scan.versioning === 'Enabled') {

@@ -117,6 +117,34 @@ describe.each(DRIVES)('lifecycle scanner: versions (%s)', (_name, drives) => {
     expect(left.versions).toEqual([['k', kept, false]])
   })
 
+  it('in a Suspended bucket, expires a versioned latest over an older null version (the marker replaces the null version)', async () => {
+    await backend.client.send(new CreateBucketCommand({ Bucket: 'suspended-over-null' }))
+    await backend.client.send(
+      new PutObjectCommand({ Bucket: 'suspended-over-null', Key: 'k', Body: 'first, null' }),
+    )
+    await backend.client.send(
+      new PutBucketVersioningCommand({
+        Bucket: 'suspended-over-null',
+        VersioningConfiguration: { Status: 'Enabled' },
+      }),
+    )
+    const latest = await put('suspended-over-null', 'k', 'second, versioned')
+    await backend.client.send(
+      new PutBucketVersioningCommand({
+        Bucket: 'suspended-over-null',
+        VersioningConfiguration: { Status: 'Suspended' },
+      }),
+    )
+    await backend.rules('suspended-over-null', [
+      { ID: 'cur', Status: 'Enabled', Filter: {}, Expiration: { Days: 1 } },
+    ])
+    backend.advanceDays(2)
+    expect(await backend.scan()).toMatchObject({ expired: 1 })
+    const left = await versionsOf('suspended-over-null')
+    expect(left.markers).toEqual([['k', 'null', true]])
+    expect(left.versions).toEqual([['k', latest, false]])
+  })
+
   it('skips versions object lock protects', async () => {
     await versioned('locked', true)
     const held = await put('locked', 'held', 'v1')
