@@ -2,6 +2,7 @@ import {
   CreateBucketCommand,
   GetObjectCommand,
   GetObjectTaggingCommand,
+  HeadObjectCommand,
   PutBucketVersioningCommand,
   PutObjectCommand,
   PutObjectTaggingCommand,
@@ -15,6 +16,7 @@ const READER = { accessKey: 'tagreader', secretKey: 'tagreader-secret' }
 const WRITER = { accessKey: 'tagwriter', secretKey: 'tagwriter-secret' }
 const VERSION_READER = { accessKey: 'tagversions', secretKey: 'tagversions-secret' }
 const VERSION_TAGGER = { accessKey: 'versiontagger', secretKey: 'versiontagger-secret' }
+const PLAIN_READER = { accessKey: 'plainreader', secretKey: 'plainreader-secret' }
 const OBJECTS = `arn:aws:s3:::${BUCKET}/*`
 
 /**
@@ -170,5 +172,25 @@ describe.each(BACKENDS)('tags in policies (%s)', (_name, start) => {
       new GetObjectTaggingCommand({ Bucket: bucket, Key: 'v', VersionId }),
     )
     expect(tags.TagSet).toEqual([{ Key: 'by', Value: 'version' }])
+  })
+
+  it('x-amz-tagging-count goes only to callers who may read the tags (s3:GetObjectTagging), as S3', async () => {
+    await put('counted', 'a=1&b=2')
+    await addUser(backend.server, PLAIN_READER, [
+      { Effect: 'Allow', Action: ['s3:GetObject'], Resource: [OBJECTS] },
+    ])
+    const plain = awsClient(backend.server, PLAIN_READER)
+    const head = await plain.send(new HeadObjectCommand({ Bucket: BUCKET, Key: 'counted' }))
+    const get = await plain.send(new GetObjectCommand({ Bucket: BUCKET, Key: 'counted' }))
+    expect(head.TagCount).toBeUndefined()
+    expect(get.TagCount).toBeUndefined()
+    await get.Body!.transformToString()
+    const root = await backend.client.send(new HeadObjectCommand({ Bucket: BUCKET, Key: 'counted' }))
+    expect(root.TagCount).toBe(2)
+    await addUser(backend.server, PLAIN_READER, [
+      { Effect: 'Allow', Action: ['s3:GetObject', 's3:GetObjectTagging'], Resource: [OBJECTS] },
+    ])
+    const allowed = await plain.send(new HeadObjectCommand({ Bucket: BUCKET, Key: 'counted' }))
+    expect(allowed.TagCount).toBe(2)
   })
 })

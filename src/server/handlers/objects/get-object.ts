@@ -6,6 +6,7 @@ import { expirationHeader } from '../../ilm/expiration-header.js'
 import type { GetObjectResult } from '../../storage/object-layer.js'
 import { requestCustomerKey } from '../encryption/request-encryption.js'
 import { permittedLockHeaders } from '../object-lock/lock-response-headers.js'
+import { permittedTagCount } from '../tagging/tag-count-header.js'
 import { readVersionIdParam, versionIdHeader } from '../versioning/version-params.js'
 import { checksumResponseHeaders } from './checksum-headers.js'
 import { checkConditions } from './conditions.js'
@@ -46,10 +47,12 @@ export const handleGetObject: Handler = async (args) => {
   if (!result) throw new S3ServerError('InternalError', 'The object kept changing while it was read.')
   const { info } = result
   let lockHeaders: Record<string, string>
+  let tagCountHeader: Record<string, string>
   let expiration: Record<string, string>
   try {
     checkConditions(req.headers, info)
     lockHeaders = await permittedLockHeaders(args, info)
+    tagCountHeader = await permittedTagCount(args, info)
     expiration = await expirationHeader(ctx.storage, info, read.versionId)
     await emit([{ name: 's3:ObjectAccessed:Get', bucket: route.bucket, key: route.key, object: info }])
   } catch (e) {
@@ -59,6 +62,7 @@ export const handleGetObject: Handler = async (args) => {
   const headers = {
     ...objectHeaders(info, route.query),
     ...lockHeaders,
+    ...tagCountHeader,
     ...expiration,
     ...versionIdHeader(info),
     ...checksumResponseHeaders(info, req.headers, !selection),

@@ -2,6 +2,7 @@ import type { Handler } from '../../context.js'
 import { expirationHeader } from '../../ilm/expiration-header.js'
 import { requestCustomerKey } from '../encryption/request-encryption.js'
 import { permittedLockHeaders } from '../object-lock/lock-response-headers.js'
+import { permittedTagCount } from '../tagging/tag-count-header.js'
 import { readVersionIdParam, versionIdHeader } from '../versioning/version-params.js'
 import { checksumResponseHeaders } from './checksum-headers.js'
 import { checkConditions } from './conditions.js'
@@ -28,6 +29,7 @@ export const handleHeadObject: Handler = async (args) => {
   const headers = {
     ...objectHeaders(info),
     ...(await permittedLockHeaders(args, info)),
+    ...(await permittedTagCount(args, info)),
     ...versionIdHeader(info),
     ...(await expirationHeader(ctx.storage, info, versionId)),
     ...checksumResponseHeaders(info, req.headers, !selection),

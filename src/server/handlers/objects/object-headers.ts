@@ -2,7 +2,6 @@ import { validateHeaderValue } from 'node:http'
 import { S3ServerError } from '../../errors.js'
 import { isInternalHeader } from '../../storage/common/internal-headers.js'
 import type { ObjectInfo } from '../../storage/object-layer.js'
-import { tagCount } from '../../tagging/object-tags.js'
 import { encryptionHeaders } from '../encryption/request-encryption.js'
 import { isChecksumHeader } from './checksum-headers.js'
 import { encodeMetadataValue } from './metadata-text.js'
@@ -20,8 +19,9 @@ const OVERRIDES: ReadonlyArray<readonly [string, string]> = [
 /**
  * Response headers describing a stored object: ETag (quoted), Last-Modified, Content-Type, the
  * stored metadata (never the server's internal records) and the object's encryption (never a
- * key), `x-amz-tagging-count` when it has tags, with GetObject's `response-*` overrides applied.
- * (The object lock headers depend on the caller's permissions: object-lock/lock-response-headers.ts.)
+ * key), with GetObject's `response-*` overrides applied. (`x-amz-tagging-count` and the object
+ * lock headers depend on the caller's permissions: tagging/tag-count-header.ts,
+ * object-lock/lock-response-headers.ts.)
  *
  * @example res.writeHead(200, { ...objectHeaders(info, route.query), 'content-length': info.size })
  */
@@ -36,8 +36,6 @@ export function objectHeaders(
     'content-type': info.contentType,
     ...encryptionHeaders(info.encryption),
   }
-  const tags = tagCount(info)
-  if (tags > 0) headers['x-amz-tagging-count'] = String(tags)
   for (const [name, value] of query) {
     const header = OVERRIDES.find(([param]) => param === name)?.[1]
     if (header) headers[header] = checkOverride(name, header, value)
