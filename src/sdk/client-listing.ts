@@ -8,6 +8,7 @@ import { type ListObjectsOptions, listObjects } from './operations/listing/list-
 import { listObjectsV2 } from './operations/listing/list-objects-v2.js'
 import type { ListingStream } from './operations/listing/listing-stream.js'
 import type { BucketItem } from './operations/listing/parse-objects-page.js'
+import type { BucketVersionItem } from './operations/versioning/list-object-versions.js'
 
 /**
  * Listing operations: listObjects, listObjectsV2, listIncompleteUploads. Each returns an
@@ -19,16 +20,29 @@ import type { BucketItem } from './operations/listing/parse-objects-page.js'
 export class ListingMethods extends ObjectMethods {
   /**
    * Lists objects with ListObjects (V1). Not recursive (the default): directory-style, with
-   * common prefixes as `{ prefix, size: 0 }`.
+   * common prefixes as `{ prefix, size: 0 }`. With `{ IncludeVersion: true }`: every version
+   * and delete marker (`versionId`, `isLatest`, `isDeleteMarker`), as minio-js lists them.
    * @example
    * client.listObjects('photos', '', true).on('data', (obj) => console.log(obj.name, obj.size))
    */
   listObjects(
     bucketName: string,
+    prefix: string | undefined,
+    recursive: boolean | undefined,
+    listOpts: ListObjectsOptions & { IncludeVersion: true },
+  ): ListingStream<BucketVersionItem>
+  listObjects(
+    bucketName: string,
     prefix?: string,
     recursive?: boolean,
     listOpts?: ListObjectsOptions,
-  ): ListingStream<BucketItem> {
+  ): ListingStream<BucketItem>
+  listObjects(
+    bucketName: string,
+    prefix?: string,
+    recursive?: boolean,
+    listOpts?: ListObjectsOptions,
+  ): ListingStream<BucketItem | BucketVersionItem> {
     return listObjects(this.transport, bucketName, prefix, recursive, listOpts)
   }
 

@@ -2,9 +2,9 @@
  * `Client`: the S3 client, assembled from its method groups, one file each, chained in this
  * order: ClientCore → BucketMethods → ObjectMethods → ListingMethods → PresignMethods →
  * PolicyMethods → NotificationMethods → ComposeMethods → CompatRequestMethods → CompatMethods →
- * SelectMethods → Client.
+ * SelectMethods → VersioningMethods → Client.
  */
-import { SelectMethods } from './client-select.js'
+import { VersioningMethods } from './client-versioning.js'
 
 /**
  * An S3 client for Node and browsers, API-compatible with minio-js. Every operation returns a
@@ -15,4 +15,4 @@ import { SelectMethods } from './client-select.js'
  * await client.makeBucket('photos')
  * await client.putObject('photos', 'hello.txt', 'Hello, world')
  */
-export class Client extends SelectMethods {}
+export class Client extends VersioningMethods {}

@@ -15,8 +15,6 @@ import { Client } from '../../../src/index.js'
 
 /** Methods of issue 14 (versioning, object lock, tagging, lifecycle), built there, not here. */
 const OWNED_BY_ISSUE_14 = new Set([
-  'getBucketVersioning',
-  'setBucketVersioning',
   'getObjectLockConfig',
   'setObjectLockConfig',
   'getObjectRetention',

@@ -5,6 +5,7 @@
  */
 import type { Transport } from '../../transport/transport.js'
 import { optionalObject } from '../../validate.js'
+import { type BucketVersionItem, listObjectVersions } from '../versioning/list-object-versions.js'
 import { listingArgs, pageSize } from './listing-args.js'
 import { decodeListedKey, type ListingStream, toListingStream } from './listing-stream.js'
 import { type BucketItem, parseObjectsPage } from './parse-objects-page.js'
@@ -18,6 +19,8 @@ import { scanListing } from './scan-listing-xml.js'
 export interface ListObjectsOptions {
   /** Keys per request, 1 to 1000 (default 1000). The stream still lists everything. */
   MaxKeys?: number
+  /** List every version and delete marker (ListObjectVersions) instead of the current objects. */
+  IncludeVersion?: boolean
 }
 
 /**
@@ -31,9 +34,13 @@ export function listObjects(
   prefix?: unknown,
   recursive?: unknown,
   listOpts?: unknown,
-): ListingStream<BucketItem> {
+): ListingStream<BucketItem | BucketVersionItem> {
   const args = listingArgs(bucketName, prefix, recursive)
-  const maxKeys = pageSize(optionalObject<ListObjectsOptions>(listOpts, 'listOpts').MaxKeys)
+  const options = optionalObject<ListObjectsOptions>(listOpts, 'listOpts')
+  const maxKeys = pageSize(options.MaxKeys)
+  if (options.IncludeVersion) {
+    return listObjectVersions(t, args.bucket, args.prefix, args.delimiter, maxKeys)
+  }
   return toListingStream(pages(t, args.bucket, args.prefix, args.delimiter, maxKeys))
 }
 
