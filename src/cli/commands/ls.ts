@@ -1,5 +1,5 @@
 /**
- * `silo ls TARGET [--recursive] [--incomplete]`: buckets of an alias, or objects under a bucket
+ * `silo ls TARGET [--recursive] [--incomplete] [--versions]`: buckets of an alias, or objects under a bucket
  * or prefix, in mc's line format: `[2026-11-22 06:17:43 UTC]  1.2KiB key`. On a terminal in mc's
  * colours: date green, size yellow, file names bold, folders bold cyan.
  */
@@ -15,10 +15,12 @@ import { formatListDate } from '../output/format-time.js'
 import { printable } from '../output/terminal-text.js'
 import { listRemote } from '../remote/list-remote.js'
 import { splitRemote } from '../remote/parse-remote.js'
+import { listVersions } from './ls-versions.js'
 
 interface LsOptions {
   recursive: boolean
   incomplete: boolean
+  versions: boolean
 }
 
 // Width of `[2026-11-22 06:17:43 UTC]`, so prefixes (which have no date) line up.
@@ -71,6 +73,7 @@ export function registerLsCommand(program: Command): void {
     .argument('<TARGET...>', 'ALIAS, ALIAS/BUCKET or ALIAS/BUCKET/PREFIX')
     .option('-r, --recursive', 'list every object under the prefix, not one folder level', false)
     .option('-I, --incomplete', 'list incomplete multipart uploads', false)
+    .option('--versions', 'list every version and delete marker, with its version ID', false)
     .action(
       runAction<LsOptions>(async (ctx, targets, options) => {
         for (const target of targets) {
@@ -78,6 +81,7 @@ export function registerLsCommand(program: Command): void {
           const client = await ctx.client(alias)
           try {
             if (!bucket) await listBuckets(ctx, client)
+            else if (options.versions) await listVersions(ctx, client, bucket, key, options.recursive)
             else if (options.incomplete) await listIncomplete(ctx, client, bucket, key, options.recursive)
             else await listObjects(ctx, client, bucket, key, options.recursive)
           } catch (error) {

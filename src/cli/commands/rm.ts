@@ -1,6 +1,7 @@
 /**
- * `silo rm TARGET... [--recursive --force] [--incomplete]`: remove objects, every object under
- * a prefix, or incomplete multipart uploads.
+ * `silo rm TARGET... [--recursive --force] [--incomplete] [--version-id ID | --versions] [--bypass]`:
+ * remove objects, every object under a prefix, one version, every version, or incomplete
+ * multipart uploads.
  */
 import type { Command } from 'commander'
 import type { Client } from '../../index.js'
@@ -10,11 +11,15 @@ import { CliError, UsageError } from '../errors/cli-error.js'
 import { describeError } from '../errors/describe-error.js'
 import { listRemote } from '../remote/list-remote.js'
 import { requireBucket } from '../remote/parse-remote.js'
+import { removeVersionOf, removeVersions } from './rm-versions.js'
 
 interface RmOptions {
   recursive: boolean
   force: boolean
   incomplete: boolean
+  versionId?: string
+  versions: boolean
+  bypass: boolean
 }
 
 /**
@@ -30,11 +35,27 @@ export function registerRmCommand(program: Command): void {
     .option('-r, --recursive', 'remove every object under the prefix (needs --force)', false)
     .option('--force', 'confirm a recursive removal', false)
     .option('-I, --incomplete', 'remove incomplete multipart uploads instead of objects', false)
+    .option('--version-id <ID>', 'remove this version of the object (for good: no delete marker)')
+    .option(
+      '--versions',
+      'remove every version and delete marker of the object (or prefix, with --recursive)',
+      false,
+    )
+    .option(
+      '--bypass',
+      'remove versions under GOVERNANCE retention (needs s3:BypassGovernanceRetention)',
+      false,
+    )
     .action(
       runAction<RmOptions>(async (ctx, targets, options) => {
         if (options.recursive && !options.force) {
           throw new UsageError(
             'rm: --recursive removes every object under the prefix; add --force to confirm',
+          )
+        }
+        if (options.versionId !== undefined && (options.versions || options.recursive)) {
+          throw new UsageError(
+            'rm: --version-id names one version; it goes with neither --versions nor --recursive',
           )
         }
         for (const target of targets) {
@@ -44,7 +65,17 @@ export function registerRmCommand(program: Command): void {
           }
           const client = await ctx.client(alias)
           try {
-            if (options.incomplete) await removeIncomplete(ctx, client, alias, bucket, key, options.recursive)
+            if (options.versionId !== undefined) {
+              await removeVersionOf(
+                ctx,
+                client,
+                { alias, bucket, key, versionId: options.versionId },
+                options.bypass,
+              )
+            } else if (options.versions) {
+              await removeVersions(ctx, client, { alias, bucket, key }, options.recursive, options.bypass)
+            } else if (options.incomplete)
+              await removeIncomplete(ctx, client, alias, bucket, key, options.recursive)
             else if (options.recursive) await removePrefix(ctx, client, alias, bucket, key)
             else await removeOne(ctx, client, alias, bucket, key)
           } catch (error) {

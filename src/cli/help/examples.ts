@@ -53,6 +53,10 @@ export const EXAMPLES: Readonly<Record<string, readonly Example[]>> = {
     ['List one folder level of a bucket', 'silo ls local/photos/2026/'],
     ['List every object under a prefix, as JSON', 'silo --json ls --recursive local/photos/2026'],
     ['List incomplete multipart uploads', 'silo ls --incomplete --recursive local/videos'],
+    [
+      'List every version and delete marker under a prefix',
+      'silo ls --versions --recursive local/photos/2026/',
+    ],
   ],
   mb: [
     ['Make a bucket', 'silo mb local/photos'],
@@ -94,6 +98,14 @@ export const EXAMPLES: Readonly<Record<string, readonly Example[]>> = {
     ['Remove an object', 'silo rm local/photos/2026/cat.jpg'],
     ['Remove everything under a prefix', 'silo rm --recursive --force local/photos/2025/'],
     ['Remove the incomplete uploads of an object', 'silo rm --incomplete local/videos/big.mp4'],
+    [
+      'Remove one version of an object for good',
+      'silo rm --version-id 0b8e3c6f-1b0c-4f4e-9e0e-3f1b9c1a7d2e local/photos/a.jpg',
+    ],
+    [
+      'Remove every version of everything under a prefix',
+      'silo rm --versions --recursive --force local/photos/2019/',
+    ],
   ],
   stat: [
     ["Show an object's size, type, ETag and metadata", 'silo stat local/photos/2026/cat.jpg'],

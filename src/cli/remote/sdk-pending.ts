@@ -117,6 +117,7 @@ export interface VersionEntry {
   isDeleteMarker?: boolean
   size?: number
   etag?: string
+  storageClass?: string
   lastModified?: Date
 }
 
@@ -156,7 +157,10 @@ export async function* listObjectVersions(
           size: Number(item.Size ?? 0),
           lastModified: new Date(text(item.LastModified)),
         }
-        if (kind === 'Version') entry.etag = text(item.ETag).replace(/^"|"$/g, '')
+        if (kind === 'Version') {
+          entry.etag = text(item.ETag).replace(/^"|"$/g, '')
+          entry.storageClass = text(item.StorageClass)
+        }
         entries.push(entry)
       }
     }
