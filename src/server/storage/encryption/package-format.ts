@@ -126,9 +126,18 @@ export function damaged(what: string): S3ServerError {
 }
 
 /**
- * Encrypts `body` into one stream (salt first). `onEnd` is called with the plaintext byte count
- * once the body has ended and before the last package is yielded, so a check that throws there
- * (a Content-MD5 or length mismatch) fails the write before its final bytes reach storage.
+ * Stored bytes handed on at a time while encrypting (about 1 MiB: 16 sealed packages). Yielding
+ * each package's ciphertext and 16-byte tag on their own made the backend issue three file writes
+ * per 64 KiB (measured: an encrypted PUT spent more CPU on writes and generator steps than on
+ * AES-GCM); one copy into a 1 MiB buffer costs far less.
+ */
+export const SEALED_BATCH_SIZE = 16 * SEALED_PACKAGE_SIZE
+
+/**
+ * Encrypts `body` into one stream (salt first), in buffers of about SEALED_BATCH_SIZE. `onEnd`
+ * is called with the plaintext byte count once the body has ended and before the last package
+ * is yielded, so a check that throws there (a Content-MD5 or length mismatch) fails the write
+ * before its final bytes reach storage.
  */
 export async function* encryptStream(
   body: AsyncIterable<Uint8Array>,
@@ -139,15 +148,40 @@ export async function* encryptStream(
 ): AsyncGenerator<Buffer> {
   const salt = randomBytes(SALT_SIZE)
   const key = streamKey(objectKey, partNumber, salt)
-  yield salt
+  const out = new OutputBatch()
+  out.add([salt])
   const pending = new PieceQueue()
   let index = 0
   for await (const chunk of body) {
     onChunk(chunk)
     pending.push(chunk)
     // Hold back a full package until more data shows it is not the last one.
-    while (pending.size > PACKAGE_SIZE) yield* sealPackage(key, index++, false, pending.take(PACKAGE_SIZE))
+    while (pending.size > PACKAGE_SIZE) {
+      out.add(sealPackage(key, index++, false, pending.take(PACKAGE_SIZE)))
+      if (out.size >= SEALED_BATCH_SIZE) yield out.take()
+    }
   }
   onEnd()
-  yield* sealPackage(key, index, true, pending.take(pending.size))
+  out.add(sealPackage(key, index, true, pending.take(pending.size)))
+  yield out.take()
+}
+
+/** Sealed pieces gathered into one buffer per batch. */
+class OutputBatch {
+  private pieces: Buffer[] = []
+  size = 0
+
+  add(pieces: readonly Buffer[]): void {
+    for (const piece of pieces) {
+      this.pieces.push(piece)
+      this.size += piece.length
+    }
+  }
+
+  take(): Buffer {
+    const batch = this.pieces.length === 1 ? this.pieces[0]! : Buffer.concat(this.pieces, this.size)
+    this.pieces = []
+    this.size = 0
+    return batch
+  }
 }

@@ -3,7 +3,7 @@ import { Readable } from 'node:stream'
 import { S3ServerError } from '../../errors.js'
 import type { ByteRange } from '../object-layer.js'
 import { dataPathOf, type Layout } from './layout.js'
-import { openIfExists } from './open-data-file.js'
+import { openIfExists, READ_CHUNK_SIZE } from './open-data-file.js'
 import type { StoredPartRef } from './records.js'
 
 // Parts opened before the stream is returned. Opening all of them pins the version being read
@@ -63,7 +63,11 @@ async function* readSlices(
       if (!file) throw new S3ServerError('InternalError', 'A part of the object vanished while it was read.')
       opened[next] = file
       // autoClose (the default) closes the handle when this part's stream ends or is destroyed.
-      yield* file.createReadStream({ start: slice.start, end: slice.end }) as AsyncIterable<Buffer>
+      yield* file.createReadStream({
+        start: slice.start,
+        end: slice.end,
+        highWaterMark: READ_CHUNK_SIZE,
+      }) as AsyncIterable<Buffer>
     }
   } finally {
     // Stopped early (client gone, error): release the parts never reached.

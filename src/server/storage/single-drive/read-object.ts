@@ -3,7 +3,7 @@ import { S3ServerError } from '../../errors.js'
 import type { ByteRange, GetObjectResult, ObjectInfo } from '../object-layer.js'
 import type { Drive } from './drive.js'
 import { dataPathOf } from './layout.js'
-import { openIfExists } from './open-data-file.js'
+import { openIfExists, READ_CHUNK_SIZE } from './open-data-file.js'
 import { openPartsStream } from './parts-stream.js'
 import { requireReadable, versionInfo } from './read-version.js'
 import type { StoredObject } from './records.js'
@@ -75,5 +75,5 @@ async function openBody(
 ): Promise<Readable | undefined> {
   if (stored.layout === 'parts') return openPartsStream(drive.layout, stored.parts ?? [], range)
   const file = await openIfExists(dataPathOf(drive.layout, stored.id))
-  return file?.createReadStream(range ? { start: range.start, end: range.end } : {})
+  return file?.createReadStream({ ...range, highWaterMark: READ_CHUNK_SIZE })
 }
