@@ -2,9 +2,9 @@
  * `Client`: the S3 client, assembled from its method groups, one file each, chained in this
  * order: ClientCore → BucketMethods → ObjectMethods → ListingMethods → PresignMethods →
  * PolicyMethods → NotificationMethods → ComposeMethods → CompatRequestMethods → CompatMethods →
- * SelectMethods → VersioningMethods → Client.
+ * SelectMethods → VersioningMethods → TaggingMethods → Client.
  */
-import { VersioningMethods } from './client-versioning.js'
+import { TaggingMethods } from './client-tagging.js'
 
 /**
  * An S3 client for Node and browsers, API-compatible with minio-js. Every operation returns a
@@ -15,4 +15,4 @@ import { VersioningMethods } from './client-versioning.js'
  * await client.makeBucket('photos')
  * await client.putObject('photos', 'hello.txt', 'Hello, world')
  */
-export class Client extends VersioningMethods {}
+export class Client extends TaggingMethods {}
