@@ -1,6 +1,6 @@
 import { applyFromPath, bindCsv, bindJson } from './eval/bind-paths.js'
 import { checkUtf8, countBytes, InputStreamError, markInputErrors } from './input/byte-stages.js'
-import { readCsvRecords } from './input/csv-records.js'
+import { type CsvRecordView, CsvTokenizer } from './input/csv-tokenizer.js'
 import { decompress } from './input/decompress.js'
 import { readJsonRecords } from './input/json-records.js'
 import { alignToRecord, type ResolvedScanRange } from './input/scan-range.js'
@@ -72,32 +72,61 @@ async function* csvOutputs(
   inRange: (start: number) => boolean,
   range: ResolvedScanRange | undefined,
 ): AsyncGenerator<string> {
-  const exactStarts = range !== undefined
   const midObject = range !== undefined && range.start > 0
   // The header row is the object's first record; a scan range that starts later has none.
   let headerPending = csv.fileHeaderInfo !== 'NONE' && !midObject
-  let runner: QueryRunner<string[]> | undefined
+  let runner: QueryRunner<CsvRecordView> | undefined
   const starNames: string[] = []
+  const row: string[] = []
+  // A field is decoded only when the query reads it (SELECT * reads them all).
+  const read = (record: CsvRecordView, i: number) => (i < record.count ? record.field(i) : undefined)
   const prepare = (header: string[] | undefined) => {
-    const star = (row: string[]) => {
+    const star = (record: CsvRecordView) => {
+      row.length = record.count
+      for (let i = 0; i < record.count; i++) row[i] = record.field(i)
       for (let i = starNames.length; i < row.length; i++) starNames.push(header?.[i] ?? `_${i + 1}`)
       return writer.row(starNames, row)
     }
-    return new QueryRunner(query, aggregate, bindCsv(header), writer, star, true)
+    return new QueryRunner(query, aggregate, bindCsv(header, read), writer, star, true)
   }
-  if (!headerPending && csv.fileHeaderInfo !== 'USE') runner = prepare(undefined)
-  for await (const record of readCsvRecords(bytes, csv, exactStarts)) {
-    if (!inRange(record.start)) break
+  const outputs: string[] = []
+  let stop = false
+  const onRecord = (record: CsvRecordView): boolean => {
+    if (!inRange(record.start)) {
+      stop = true
+      return false
+    }
     if (headerPending) {
       headerPending = false
-      runner = prepare(csv.fileHeaderInfo === 'USE' ? record.fields : undefined)
-      continue
+      const fields = Array.from({ length: record.count }, (_, i) => record.field(i))
+      runner = prepare(csv.fileHeaderInfo === 'USE' ? fields : undefined)
+      return true
     }
     runner ??= prepare(undefined)
-    if (runner.done) break
-    const text = runner.process(record.fields)
-    if (text !== undefined) yield text
-    if (runner.done) break
+    if (runner.done) {
+      stop = true
+      return false
+    }
+    const text = runner.process(record)
+    if (text !== undefined) outputs.push(text)
+    if (runner.done) {
+      stop = true
+      return false
+    }
+    return true
+  }
+  if (!headerPending && csv.fileHeaderInfo !== 'USE') runner = prepare(undefined)
+  const tokenizer = new CsvTokenizer(csv)
+  for await (const chunk of bytes) {
+    tokenizer.push(chunk, onRecord)
+    yield* outputs
+    outputs.length = 0
+    if (stop) break
+  }
+  if (!stop) {
+    tokenizer.end(onRecord)
+    yield* outputs
+    outputs.length = 0
   }
   runner ??= prepare(csv.fileHeaderInfo === 'USE' && !midObject ? [] : undefined)
   const last = runner.finish()

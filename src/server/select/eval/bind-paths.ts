@@ -50,14 +50,20 @@ function headerIndex(
 /**
  * Binds column references over CSV rows: `_N` is the Nth field, a name is looked up in the
  * header row (FileHeaderInfo USE). `header` is undefined without a header row; an empty array
- * when the object ended before one (names then read as MISSING).
+ * when the object ended before one (names then read as MISSING). Rows are string arrays, or
+ * any `R` that `read` takes field `index` (0-based) of: MISSING past the row's last field.
  */
-export function bindCsv(header: readonly string[] | undefined): Bind<string[]> {
+export function bindCsv<R = string[]>(
+  header: readonly string[] | undefined,
+  read: (row: R, index: number) => string | undefined = (row, index) => (row as string[])[index],
+): Bind<R> {
   return (steps, where) => {
     const step = steps[0]
     if (steps.length !== 1 || step?.kind !== 'name') return () => undefined
     const position = positionOf(step)
-    if (position !== undefined) return (row) => row[position - 1]
+    if (position !== undefined) {
+      return (row) => read(row, position - 1)
+    }
     if (header === undefined) {
       throw selectError(
         'EvaluatorBindingDoesNotExist',
@@ -72,7 +78,7 @@ export function bindCsv(header: readonly string[] | undefined): Bind<string[]> {
         `The column ${step.name} (${where}) is not in the header row.`,
       )
     }
-    return (row) => row[index]
+    return (row) => read(row, index)
   }
 }
 

@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer'
 import { selectError } from '../select-error.js'
 
 /**
@@ -32,22 +33,50 @@ export async function* countBytes(
   }
 }
 
-/** Passes `input` through, failing with InvalidTextEncoding at the first byte that is not UTF-8. */
+/** The length of the UTF-8 sequence `lead` begins (1 for a byte that cannot begin one). */
+function sequenceLength(lead: number): number {
+  if (lead >= 0xc0 && lead < 0xe0) return 2
+  if (lead >= 0xe0 && lead < 0xf0) return 3
+  if (lead >= 0xf0 && lead < 0xf8) return 4
+  return 1
+}
+
+/** Where an unfinished UTF-8 sequence at the end of `bytes` begins (its length when none). */
+function unfinishedTail(bytes: Uint8Array): number {
+  const n = bytes.byteLength
+  for (let k = 1; k <= Math.min(3, n); k++) {
+    const b = bytes[n - k]!
+    if ((b & 0xc0) === 0x80) continue
+    return b >= 0xc0 && sequenceLength(b) > k ? n - k : n
+  }
+  return n
+}
+
+/**
+ * Passes `input` through, failing with InvalidTextEncoding at the first chunk that is not UTF-8.
+ * Checked in place (no text is decoded); a character split between chunks is checked whole.
+ */
 export async function* checkUtf8(input: AsyncIterable<Uint8Array>) {
-  const decoder = new TextDecoder('utf-8', { fatal: true })
   const fail = () =>
     selectError('InvalidTextEncoding', 'The object is not UTF-8; S3 Select reads only UTF-8 text.')
+  let carry: Uint8Array = new Uint8Array(0)
   for await (const chunk of input) {
-    try {
-      decoder.decode(chunk, { stream: true })
-    } catch {
-      throw fail()
+    let body = chunk
+    if (carry.byteLength > 0) {
+      const need = sequenceLength(carry[0]!) - carry.byteLength
+      if (chunk.byteLength < need) {
+        carry = Buffer.concat([carry, chunk])
+        yield chunk
+        continue
+      }
+      if (!isUtf8(Buffer.concat([carry, chunk.subarray(0, need)]))) throw fail()
+      body = chunk.subarray(need)
+      carry = new Uint8Array(0)
     }
+    const cut = unfinishedTail(body)
+    if (!isUtf8(body.subarray(0, cut))) throw fail()
+    carry = Uint8Array.prototype.slice.call(body, cut)
     yield chunk
   }
-  try {
-    decoder.decode()
-  } catch {
-    throw fail()
-  }
+  if (carry.byteLength > 0) throw fail()
 }
