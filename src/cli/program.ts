@@ -16,6 +16,7 @@ import { registerRmCommand } from './commands/rm.js'
 import { registerServerCommand } from './commands/server.js'
 import { registerShareCommands } from './commands/share.js'
 import { registerStatCommand } from './commands/stat.js'
+import { registerTagCommands } from './commands/tag.js'
 import { registerVersionCommands } from './commands/version.js'
 import { registerWatchCommand } from './commands/watch.js'
 import { installExamples } from './help/install-examples.js'
@@ -50,6 +51,7 @@ export function createProgram(): Command {
   registerRmCommand(program)
   registerStatCommand(program)
   registerVersionCommands(program)
+  registerTagCommands(program)
   registerShareCommands(program)
   registerWatchCommand(program)
   registerEventCommands(program)

@@ -146,9 +146,9 @@ describe.skipIf(!CLI_BUILT)('ls --versions and rm --version-id/--versions agains
     const none = await env.run(['rm', '--versions', 'local/vers/missing'])
     expect(none.code).toBe(1)
     expect(none.stderr).toBe('silo: cannot remove "local/vers/missing": the object has no versions\n')
-    expect((await env.run(['rm', '--version-id', 'x', '--recursive', '--force', 'local/vers/dir/'])).code).toBe(
-      2,
-    )
+    expect(
+      (await env.run(['rm', '--version-id', 'x', '--recursive', '--force', 'local/vers/dir/'])).code,
+    ).toBe(2)
     const bad = await env.run(['--json', 'rm', '--version-id', 'not-a-version', 'local/vers/dirt'])
     expect(bad.code).toBe(1)
     expect(JSON.parse(bad.stderr)).toMatchObject({ status: 'error' })

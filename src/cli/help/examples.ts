@@ -70,6 +70,17 @@ export const EXAMPLES: Readonly<Record<string, readonly Example[]>> = {
   ],
   'version enable': [['Keep every version of every object in a bucket', 'silo version enable local/photos']],
   'version suspend': [['Stop keeping new versions (old ones stay)', 'silo version suspend local/photos']],
+  'tag set': [
+    ['Tag an object (replacing its tags)', 'silo tag set local/photos/a.jpg "project=alpha&owner=ann"'],
+    ['Tag a bucket', 'silo tag set local/photos "team=media"'],
+  ],
+  'tag list': [["Print an object's tags", 'silo tag list local/photos/a.jpg']],
+  'tag remove': [
+    [
+      "Remove a version's tags",
+      'silo tag remove --version-id 0b8e3c6f-1b0c-4f4e-9e0e-3f1b9c1a7d2e local/photos/a.jpg',
+    ],
+  ],
   'version info': [["Show a bucket's versioning state", 'silo version info local/photos']],
   rb: [
     ['Remove an empty bucket', 'silo rb local/scratch'],
