@@ -13,7 +13,20 @@ const COVERED_WITHOUT_NAMING: Record<SigningForm, ReadonlySet<string>> = {
 }
 
 /**
- * Refuses a signed request that carries an `x-amz-*` header its signature does not cover: such
+ * Header prefixes a signature must cover: S3's `x-amz-*`, and the vendor headers that change what
+ * a request does (`x-minio-force-delete` / `x-silo-force-delete` turn DELETE of one key into the
+ * removal of every version of every key under it, root only): unsigned, whoever holds a root's
+ * presigned DELETE URL could add one.
+ */
+export const MUST_BE_SIGNED_PREFIXES: readonly string[] = ['x-amz-', 'x-silo-', 'x-minio-']
+
+/** Whether a request header (lower-case name) must be covered by the signature. */
+export function mustBeSigned(name: string): boolean {
+  return MUST_BE_SIGNED_PREFIXES.some((prefix) => name.startsWith(prefix))
+}
+
+/**
+ * Refuses a signed request that carries an `x-amz-*` (or `x-silo-*`, `x-minio-*`) header its signature does not cover: such
  * a header could have been added in flight, or to a presigned URL by whoever holds it, and would
  * change what the request does (`x-amz-copy-source` turns an upload into a copy of another
  * object; `x-amz-meta-*`, `x-amz-storage-class` are stored). S3 answers 403 AccessDenied with a
@@ -21,7 +34,8 @@ const COVERED_WITHOUT_NAMING: Record<SigningForm, ReadonlySet<string>> = {
  * changes a request. Anonymous requests are not checked: nobody signed them, and the bucket
  * policy decides what they may do, headers included. Signature Version 2 needs no check: its
  * string to sign holds every `x-amz-*` header the request carries (CanonicalizedAmzHeaders,
- * sigv2/amz-headers.ts), so one added in flight breaks the signature.
+ * sigv2/amz-headers.ts), so one added in flight breaks the signature; it signs no `x-silo-*` or
+ * `x-minio-*` header, so a V2 request carrying one is refused (sigv2/refuse-vendor-headers.ts).
  *
  * @example checkAmzHeadersSigned(req.headers, ['host', 'x-amz-date'], 'header')
  */
@@ -34,7 +48,7 @@ export function checkAmzHeadersSigned(
   const covered = COVERED_WITHOUT_NAMING[form]
   for (const name in headers) {
     // Node lower-cases header names.
-    if (!name.startsWith('x-amz-') || covered.has(name) || signedHeaders.includes(name)) continue
+    if (!mustBeSigned(name) || covered.has(name) || signedHeaders.includes(name)) continue
     if (headers[name] === undefined) continue
     unsigned ??= []
     unsigned.push(name)

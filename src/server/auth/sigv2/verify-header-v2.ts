@@ -5,6 +5,7 @@ import { checkSignatureV2, type DateLine, type V2Route } from './check-signature
 import { SIGV2_ALGORITHM } from './detect-sigv2.js'
 import { payloadModeV2 } from './payload-mode-v2.js'
 import { refuseUnsignedSubresources } from './refuse-unsigned-subresources.js'
+import { refuseVendorHeadersV2 } from './refuse-vendor-headers.js'
 import { readRequestTimeV2 } from './request-time-v2.js'
 
 /**
@@ -29,6 +30,7 @@ export function verifyHeaderV2(
     throw new S3ServerError('InvalidToken', `x-amz-security-token is given, but ${accessKey} has no session.`)
   }
   refuseUnsignedSubresources(route.query)
+  refuseVendorHeadersV2(req.headers)
   const payload = payloadModeV2(req.headers['x-amz-content-sha256'])
   checkSignatureV2(req, route, { accessKey, secret, signature, dates: dateLines(req.headers) })
   return { identity: ctx.credentials.identityOf(accessKey), payload }

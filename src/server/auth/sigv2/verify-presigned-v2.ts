@@ -5,6 +5,7 @@ import { readHoistedHeaders } from '../read-hoisted-headers.js'
 import { checkSignatureV2, type V2Route } from './check-signature-v2.js'
 import { payloadModeV2 } from './payload-mode-v2.js'
 import { refuseUnsignedSubresources } from './refuse-unsigned-subresources.js'
+import { refuseVendorHeadersV2 } from './refuse-vendor-headers.js'
 
 const EPOCH_SECONDS = /^\d{1,15}$/
 
@@ -34,6 +35,7 @@ export function verifyPresignedV2(ctx: AuthContext, req: AuthRequest, route: V2R
     throw new S3ServerError('InvalidToken', `x-amz-security-token is given, but ${accessKey} has no session.`)
   }
   refuseUnsignedSubresources(route.query)
+  refuseVendorHeadersV2(req.headers)
   const hoisted = readHoistedHeaders(route.query, req.headers)
   const payload = payloadModeV2(hoisted?.['x-amz-content-sha256'] ?? req.headers['x-amz-content-sha256'])
   checkSignatureV2(req, route, {
