@@ -13,6 +13,13 @@ import {
 import { PieceQueue } from './piece-queue.js'
 import type { StreamSegment } from './read-plan.js'
 
+/**
+ * Plaintext bytes handed on at a time (1 MiB): yielding each 64 KiB package on its own cost a
+ * generator step, a stream push and a socket write per package (measured: with 1 MiB stored
+ * reads, an encrypted GET spent more on those than on AES-GCM); one copy costs less.
+ */
+export const PLAIN_BATCH_SIZE = 1024 * 1024
+
 /** Reads exact byte counts from a stream of chunks, as pieces (no copies). */
 class ExactReader {
   private readonly queue = new PieceQueue()
@@ -20,6 +27,11 @@ class ExactReader {
 
   constructor(source: AsyncIterable<Uint8Array>) {
     this.source = source[Symbol.asyncIterator]()
+  }
+
+  /** Whether `n` bytes are already queued (read would not wait for the source). */
+  holds(n: number): boolean {
+    return this.queue.size >= n
   }
 
   async read(n: number): Promise<Buffer[]> {
@@ -50,6 +62,16 @@ export async function* decryptSegments(
   firstSalt?: Uint8Array,
 ): AsyncGenerator<Buffer> {
   const reader = new ExactReader(stored)
+  // Plaintext is handed on in buffers of about PLAIN_BATCH_SIZE (see there); what is gathered is
+  // handed on before waiting for more stored bytes or before a failure, never held back.
+  let batch: Buffer[] = []
+  let batched = 0
+  const flush = (): Buffer => {
+    const out = batch.length === 1 ? batch[0]! : Buffer.concat(batch, batched)
+    batch = []
+    batched = 0
+    return out
+  }
   try {
     for (const segment of segments) {
       const salt = segment.saltInRange ? Buffer.concat(await reader.read(SALT_SIZE)) : firstSalt
@@ -59,16 +81,30 @@ export async function* decryptSegments(
       for (let i = segment.firstPackage; i <= segment.lastPackage; i++) {
         const final = i === packages - 1
         const plainLength = final ? segment.plain - i * PACKAGE_SIZE : PACKAGE_SIZE
-        const sealed = await reader.read(final ? plainLength + TAG_SIZE : SEALED_PACKAGE_SIZE)
+        const sealedLength = final ? plainLength + TAG_SIZE : SEALED_PACKAGE_SIZE
+        if (batched > 0 && (batched >= PLAIN_BATCH_SIZE || !reader.holds(sealedLength))) yield flush()
+        const sealed = await reader.read(sealedLength)
         let at = segment.plainStart + i * PACKAGE_SIZE
-        for (const plain of openPackage(key, i, final, sealed)) {
+        let opened: Buffer[]
+        try {
+          opened = openPackage(key, i, final, sealed)
+        } catch (error) {
+          // The packages before the damaged one authenticated: the reader gets them, then the error.
+          if (batched > 0) yield flush()
+          throw error
+        }
+        for (const plain of opened) {
           const from = range ? Math.max(range.start, at) - at : 0
           const to = range ? Math.min(range.end, at + plain.length - 1) - at + 1 : plain.length
-          if (to > from) yield from === 0 && to === plain.length ? plain : plain.subarray(from, to)
+          if (to > from) {
+            batch.push(from === 0 && to === plain.length ? plain : plain.subarray(from, to))
+            batched += to - from
+          }
           at += plain.length
         }
       }
     }
+    if (batched > 0) yield flush()
   } finally {
     await reader.close()
   }

@@ -1,11 +1,15 @@
 import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { decryptSegments } from '../../../../src/server/storage/encryption/decrypt-stream.js'
+import {
+  decryptSegments,
+  PLAIN_BATCH_SIZE,
+} from '../../../../src/server/storage/encryption/decrypt-stream.js'
 import {
   encryptStream,
   PACKAGE_SIZE,
   plainSize,
   SALT_SIZE,
+  SEALED_BATCH_SIZE,
   SEALED_PACKAGE_SIZE,
   sealedSize,
 } from '../../../../src/server/storage/encryption/package-format.js'
@@ -64,6 +68,58 @@ describe('encrypted stream format', () => {
       const read = await collect(decryptSegments(bodyOf(stored, chunk), plan.segments, objectKey, plan.plain))
       expect(read.equals(plain), `chunks of ${chunk}`).toBe(true)
     }
+  })
+
+  it('hands the backend sealed batches of about 1 MiB, not each package and tag apart', async () => {
+    const plain = patternBytes(4 * 1024 * 1024 + 5)
+    const pieces: Buffer[] = []
+    for await (const piece of encryptStream(
+      bodyOf(plain, 10_000),
+      objectKey,
+      0,
+      () => {},
+      () => {},
+    )) {
+      pieces.push(piece)
+    }
+    const stored = Buffer.concat(pieces)
+    expect(stored.length).toBe(sealedSize(plain.length))
+    expect(pieces.length).toBe(Math.ceil(stored.length / SEALED_BATCH_SIZE))
+    for (const piece of pieces.slice(0, -1)) expect(piece.length).toBeGreaterThanOrEqual(SEALED_BATCH_SIZE)
+    expect((await open(stored)).equals(plain)).toBe(true)
+  })
+
+  it('hands on plaintext in batches of about 1 MiB when the stored bytes come in big reads', async () => {
+    const plain = patternBytes(4 * 1024 * 1024 + 5)
+    const stored = await seal(plain)
+    const plan = planRead([{ partNumber: 0, storedSize: stored.length }])
+    const pieces: Buffer[] = []
+    for await (const piece of decryptSegments(
+      bodyOf(stored, 1024 * 1024),
+      plan.segments,
+      objectKey,
+      plan.plain,
+    )) {
+      pieces.push(piece)
+    }
+    expect(Buffer.concat(pieces).equals(plain)).toBe(true)
+    // A batch is handed on when it is full or when the next package needs another read.
+    expect(pieces.length).toBeLessThanOrEqual(2 * Math.ceil(plain.length / PLAIN_BATCH_SIZE))
+  })
+
+  it('hands on the packages that authenticated before a damaged one, then fails', async () => {
+    const plain = patternBytes(20 * PACKAGE_SIZE)
+    const altered = Buffer.from(await seal(plain))
+    altered[SALT_SIZE + 10 * SEALED_PACKAGE_SIZE + 3]! ^= 0x01
+    const plan = planRead([{ partNumber: 0, storedSize: altered.length }])
+    const read: Buffer[] = []
+    const reading = (async () => {
+      for await (const piece of decryptSegments(bodyOf(altered), plan.segments, objectKey, plan.plain)) {
+        read.push(piece)
+      }
+    })()
+    await expect(reading).rejects.toThrow(/does not authenticate \(package 10\)/)
+    expect(Buffer.concat(read).equals(plain.subarray(0, 10 * PACKAGE_SIZE))).toBe(true)
   })
 
   it('refuses stored sizes no plaintext gives', () => {
