@@ -1,9 +1,11 @@
-import type { Handler } from '../../context.js'
+import { isActionAllowed } from '../../auth/authorize.js'
+import type { Handler, HandlerArgs } from '../../context.js'
 import { sendXml } from '../../response/send.js'
+import type { ObjectInfo } from '../../storage/object-layer.js'
 import { decodeContinuationToken, encodeContinuationToken } from './continuation-token.js'
 import { encodeName, encodeOptional } from './encode-names.js'
 import { listBucketResultXml, renderCommonPrefixes, renderContents, renderFields } from './list-xml.js'
-import { renderContentsWithMetadata } from './metadata-contents.js'
+import { type MetadataShown, renderContentsWithMetadata } from './metadata-contents.js'
 import { queryValue, readCount, readEncodingType, readKeyParam } from './query-params.js'
 
 /**
@@ -12,7 +14,8 @@ import { queryValue, readCount, readEncodingType, readKeyParam } from './query-p
  * Owners only with `fetch-owner=true`. MinIO's `metadata=true` adds each object's user metadata
  * and tags (metadata-contents.ts).
  */
-export const handleListObjectsV2: Handler = async ({ ctx, res, route, auth }) => {
+export const handleListObjectsV2: Handler = async (args) => {
+  const { ctx, res, route, auth } = args
   const encoding = readEncodingType(route)
   const prefix = readKeyParam(route, 'prefix') ?? ''
   const delimiter = queryValue(route, 'delimiter') || undefined
@@ -31,10 +34,12 @@ export const handleListObjectsV2: Handler = async ({ ctx, res, route, auth }) =>
   const fetchOwner = queryValue(route, 'fetch-owner') === 'true'
   const owner = fetchOwner ? { ID: auth.identity.accessKey, DisplayName: auth.identity.accessKey } : undefined
   const next = page.isTruncated && page.nextStartAfter !== undefined ? page.nextStartAfter : undefined
+  const withMetadata = queryValue(route, 'metadata') === 'true'
+  const shown = withMetadata && !auth.identity.root ? await metadataShown(args, page.objects) : undefined
   const xml =
     renderFields([['IsTruncated', page.isTruncated]]) +
-    (queryValue(route, 'metadata') === 'true'
-      ? renderContentsWithMetadata(page.objects, { encoding, owner })
+    (withMetadata
+      ? renderContentsWithMetadata(page.objects, { encoding, owner, ...(shown ? { shown } : {}) })
       : renderContents(page.objects, { encoding, owner })) +
     renderFields([
       ['Name', route.bucket],
@@ -51,4 +56,24 @@ export const handleListObjectsV2: Handler = async ({ ctx, res, route, auth }) =>
       ['StartAfter', encodeOptional(startAfter, encoding)],
     ])
   sendXml(res, 200, listBucketResultXml(xml))
+}
+
+/**
+ * Per object, whether the caller may read its user metadata (s3:GetObject, what HEAD needs) and
+ * its tags (s3:GetObjectTagging): s3:ListBucket alone shows neither, else `metadata=true` would
+ * read what HEAD and GetObjectTagging refuse.
+ */
+async function metadataShown(
+  args: HandlerArgs,
+  objects: readonly ObjectInfo[],
+): Promise<MetadataShown[]> {
+  const bucket = args.route.bucket
+  const shown: MetadataShown[] = []
+  for (const o of objects) {
+    shown.push({
+      metadata: await isActionAllowed(args, 's3:GetObject', bucket, o.key),
+      tags: await isActionAllowed(args, 's3:GetObjectTagging', bucket, o.key),
+    })
+  }
+  return shown
 }

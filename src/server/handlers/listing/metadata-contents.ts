@@ -12,30 +12,43 @@ const STANDARD = ['cache-control', 'content-disposition', 'content-encoding', 'c
 const XML_NAME = /^[A-Za-z_][A-Za-z0-9._-]*$/
 
 /**
+ * What of an object's metadata the caller may see in the listing: the user metadata needs
+ * s3:GetObject on the key (it is what HEAD answers), the tags s3:GetObjectTagging.
+ */
+export interface MetadataShown {
+  metadata: boolean
+  tags: boolean
+}
+
+const ALL: MetadataShown = { metadata: true, tags: true }
+
+/**
  * `<Contents>` entries of MinIO's ListObjectsV2 extension (`metadata=true`, what minio-js's
  * `extensions.listObjectsV2WithMetadata` reads): the usual elements, then `<UserMetadata>` with one
  * element per `x-amz-meta-*` header (named as MinIO names them, `X-Amz-Meta-Color`), the
  * Content-Type (`content-type`) and the standard stored headers, then `<UserTags>` with the tags
- * in their query form (`k=v&k2=v2`) when the object has some.
+ * in their query form (`k=v&k2=v2`) when the object has some. `shown[i]` (default: all) leaves out
+ * what the caller may not read of `objects[i]`.
  *
  * @example renderContentsWithMetadata(page.objects, { encoding: 'url' })
  */
 export function renderContentsWithMetadata(
   objects: readonly ObjectInfo[],
-  options: { encoding: 'url' | undefined; owner?: Owner },
+  options: { encoding: 'url' | undefined; owner?: Owner; shown?: readonly MetadataShown[] },
 ): string {
   const owner = options.owner
     ? `<Owner><ID>${escapeXmlText(options.owner.ID)}</ID><DisplayName>${escapeXmlText(options.owner.DisplayName)}</DisplayName></Owner>`
     : ''
   let out = ''
-  for (const o of objects) {
-    const tags = o.headers[TAGS_HEADER]
+  for (const [i, o] of objects.entries()) {
+    const shown = options.shown?.[i] ?? ALL
+    const tags = shown.tags ? o.headers[TAGS_HEADER] : undefined
     out +=
       `<Contents><Key>${escapeXmlText(encodeName(o.key, options.encoding))}</Key>` +
       `<LastModified>${o.lastModified.toISOString()}</LastModified>` +
       `<ETag>&quot;${escapeXmlText(o.etag)}&quot;</ETag><Size>${o.size}</Size>${owner}` +
       `<StorageClass>${storageClassOf(o.headers)}</StorageClass>` +
-      `<UserMetadata>${renderUserMetadata(o)}</UserMetadata>` +
+      (shown.metadata ? `<UserMetadata>${renderUserMetadata(o)}</UserMetadata>` : '') +
       (tags ? `<UserTags>${escapeXmlText(tags)}</UserTags>` : '') +
       '</Contents>'
   }
