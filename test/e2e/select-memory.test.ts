@@ -3,13 +3,12 @@
  * ≤ 128 MiB): the built `silo server` runs as a child process, a CSV larger than that bound is
  * uploaded as it is generated, the server is restarted (so the upload's own buffers are not its
  * baseline), and a query whose WHERE keeps a few rows scans the whole object. The server's peak
- * resident size (VmHWM in /proc/<pid>/status) may grow by at most 128 MiB over its resident size
- * at the start (a server that held the object would grow by more than the object's 192 MiB). The
- * absolute goal (peak ≤ 128 MiB) is the bench's goal line: a fresh server already holds ~75 MiB,
- * and the engine's garbage (V8's heap growing between collections) took the peak to ~150 MiB
- * when this was written (docs/benchmarks.md). The object is 192 MiB
- * here (SILO_SELECT_MEMORY_MIB to change it) so the test stays near a minute with the engine's
- * current speed; `npm run bench -- --only select` runs the 1 GiB case.
+ * resident size (VmHWM in /proc/<pid>/status) must stay within the issue's 128 MiB, and (so a
+ * server that starts larger cannot pass by luck) grow by at most 64 MiB over its resident size
+ * at the start; a server that held the object would grow by more than the object's 192 MiB.
+ * Measured when this was written: ~70 MiB at the start, a peak of ~98 MiB over 1 GiB in the
+ * bench (docs/benchmarks.md). The object is 192 MiB here (SILO_SELECT_MEMORY_MIB to change it);
+ * `npm run bench -- --only select` runs the 1 GiB case.
  */
 import { readFileSync } from 'node:fs'
 import { Readable } from 'node:stream'
@@ -19,7 +18,8 @@ import { CLI_BUILT, cleanUpErasureRuns, createDrives, MiB, startSilo } from './h
 cleanUpErasureRuns()
 
 const OBJECT_MiB = Number(process.env.SILO_SELECT_MEMORY_MIB || 192)
-const GROWTH_LIMIT_MiB = 128
+const PEAK_LIMIT_MiB = 128
+const GROWTH_LIMIT_MiB = 64
 const ROW_BYTES = 64
 const NEEDLE_EVERY = 100_000
 
@@ -53,7 +53,7 @@ function statusMiB(pid: number, field: 'VmHWM' | 'VmRSS'): number {
 }
 
 describe.skipIf(!CLI_BUILT || process.platform !== 'linux')('S3 Select in bounded memory', () => {
-  it(`selects over a ${OBJECT_MiB} MiB CSV, the server's peak RSS ≤ ${GROWTH_LIMIT_MiB} MiB over its start`, async () => {
+  it(`selects over a ${OBJECT_MiB} MiB CSV, the server's peak RSS ≤ ${PEAK_LIMIT_MiB} MiB`, async () => {
     const drives = await createDrives(1)
     const rows = Math.floor((OBJECT_MiB * MiB) / ROW_BYTES)
     const uploader = await startSilo(drives.paths)
@@ -78,6 +78,7 @@ describe.skipIf(!CLI_BUILT || process.platform !== 'linux')('S3 Select in bounde
     console.log(
       `select over ${OBJECT_MiB} MiB: server RSS ${baseline.toFixed(0)} MiB at start, peak ${peak.toFixed(0)} MiB`,
     )
+    expect(peak).toBeLessThanOrEqual(PEAK_LIMIT_MiB)
     expect(peak - baseline).toBeLessThanOrEqual(GROWTH_LIMIT_MiB)
   }, 600_000)
 })
