@@ -67,11 +67,14 @@ describe.skipIf(!CLI_BUILT)('tag set|list|remove against a live server', () => {
     expect((await env.run(['tag', 'remove', 'local/tagged'])).code).toBe(0)
   })
 
-  it('refuses too many tags with the S3 code, a missing object, and malformed tag text', async () => {
+  it('refuses too many tags, a missing bucket or object with the S3 code, and malformed tag text', async () => {
     const eleven = Array.from({ length: 11 }, (_, i) => `k${i}=v`).join('&')
-    const many = await env.run(['--json', 'tag', 'set', 'local/tagged/a.txt', eleven])
+    const many = await env.run(['tag', 'set', 'local/tagged/a.txt', eleven])
     expect(many.code).toBe(1)
-    expect(JSON.parse(many.stderr)).toMatchObject({ status: 'error', error: { code: 'BadRequest' } })
+    expect(many.stderr).toMatch(/^silo: cannot set tags of "local\/tagged\/a.txt": .*10/)
+    const bucket = await env.run(['--json', 'tag', 'set', 'local/no-such-bucket', 'a=1'])
+    expect(bucket.code).toBe(1)
+    expect(JSON.parse(bucket.stderr)).toMatchObject({ status: 'error', error: { code: 'NoSuchBucket' } })
     const missing = await env.run(['tag', 'list', 'local/tagged/none.txt'])
     expect(missing.code).toBe(1)
     expect(missing.stderr).toMatch(/^silo: cannot list tags of "local\/tagged\/none.txt": .*\(NoSuchKey\)\n$/)

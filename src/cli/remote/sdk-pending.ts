@@ -1,9 +1,10 @@
 /**
- * ADAPTER, to be replaced by SDK methods: the issue-14 calls (versioning, version listing,
- * tagging, object lock, lifecycle) the SDK does not have yet. Each function is named after the
- * minio-js method it stands in for and resolves minio-js's result shape; it sends the one S3
- * request through the SDK's public `makeRequestAsync` (signed, addressed and retried like every
- * other call). When `client.<method>` lands in the SDK, a function's body becomes that call.
+ * ADAPTER between the CLI and the issue-14 SDK methods (versioning, version listing, tagging,
+ * object lock, lifecycle). Versioning and tagging call the SDK's methods. The
+ * rest stand in for SDK methods not on main yet: each is named after the minio-js method it
+ * replaces, resolves minio-js's result shape, and sends the one S3 request through the SDK's
+ * public `makeRequestAsync` (signed and addressed like every other call). When `client.<method>`
+ * lands, that function's body becomes the call.
  */
 import { createHash } from 'node:crypto'
 import { XMLParser } from 'fast-xml-parser'
@@ -85,26 +86,25 @@ export interface VersioningConfig {
 }
 
 /**
- * Stands in for `client.setBucketVersioning(bucket, { Status })`.
+ * Sets a bucket's versioning (now the SDK's `setBucketVersioning`).
  * @example
  * await setBucketVersioning(client, 'photos', { Status: 'Enabled' })
  */
 export async function setBucketVersioning(client: Client, bucket: string, config: VersioningConfig) {
-  const body = `<VersioningConfiguration ${XMLNS}><Status>${escapeXml(config.Status ?? '')}</Status></VersioningConfiguration>`
-  await send(client, 'PUT', { bucket }, 'versioning', body)
+  await client.setBucketVersioning(bucket, config as { Status?: 'Enabled' | 'Suspended' })
 }
 
 /**
- * Stands in for `client.getBucketVersioning(bucket)`.
+ * A bucket's versioning (now the SDK's `getBucketVersioning`; `''` when never set becomes `{}`).
  * @example
  * (await getBucketVersioning(client, 'photos')).Status // 'Enabled'
  */
 export async function getBucketVersioning(client: Client, bucket: string): Promise<VersioningConfig> {
-  const doc = parse(await send(client, 'GET', { bucket }, 'versioning'))
-  const config = (doc.VersioningConfiguration ?? {}) as Record<string, unknown>
+  const config = await client.getBucketVersioning(bucket)
+  if (config === '') return {}
   const out: VersioningConfig = {}
-  if (config.Status) out.Status = text(config.Status)
-  if (config.MfaDelete) out.MFADelete = text(config.MfaDelete)
+  if (config.Status) out.Status = config.Status
+  if (config.MFADelete) out.MFADelete = config.MFADelete
   return out
 }
 
@@ -122,9 +122,10 @@ export interface VersionEntry {
 }
 
 /**
- * Stands in for `client.listObjects(bucket, prefix, recursive, { IncludeVersion: true })`:
- * every version and delete marker under `prefix` (a key's newest first), and with
- * `recursive` false the folders one level down. Pages with the key and version-ID markers.
+ * Every version and delete marker under `prefix` (a key's newest first), and with `recursive`
+ * false the folders one level down; pages with the key and version-ID markers. Sent here
+ * rather than through the SDK's `listObjects` with `IncludeVersion`, which (as minio-js) gives
+ * a page's versions first and its delete markers after, losing the order mc's listing needs.
  * @example
  * for await (const v of listObjectVersions(client, 'photos', 'a/', true)) console.log(v.versionId)
  */
@@ -169,7 +170,8 @@ export async function* listObjectVersions(
     entries.sort(
       (a, b) =>
         compareText(a.name ?? '', b.name ?? '') ||
-        (b.lastModified?.getTime() ?? 0) - (a.lastModified?.getTime() ?? 0),
+        (b.lastModified?.getTime() ?? 0) - (a.lastModified?.getTime() ?? 0) ||
+        Number(b.isLatest) - Number(a.isLatest),
     )
     for (const p of (result.CommonPrefixes ?? []) as Record<string, unknown>[]) {
       entries.push({ prefix: text(p.Prefix) })
@@ -222,46 +224,42 @@ export interface Tag {
   Value: string
 }
 
+function versionOpts(target: Target) {
+  return target.versionId === undefined ? {} : { versionId: target.versionId }
+}
+
 /**
- * Stands in for `client.setBucketTagging(bucket, tags)` and
- * `client.setObjectTagging(bucket, key, tags, { versionId })`.
+ * Replaces the tags of a bucket or object version (now the SDK's setBucketTagging /
+ * setObjectTagging).
  * @example
  * await putTagging(client, { bucket: 'photos', key: 'a.jpg' }, { project: 'x' })
  */
 export async function putTagging(client: Client, target: Target, tags: Record<string, string>) {
-  const set = Object.entries(tags)
-    .map(([k, v]) => `<Tag><Key>${escapeXml(k)}</Key><Value>${escapeXml(v)}</Value></Tag>`)
-    .join('')
-  await send(
-    client,
-    'PUT',
-    target,
-    queryFor('tagging', target),
-    `<Tagging ${XMLNS}><TagSet>${set}</TagSet></Tagging>`,
-  )
+  if (target.key) await client.setObjectTagging(target.bucket, target.key, tags, versionOpts(target))
+  else await client.setBucketTagging(target.bucket, tags)
 }
 
 /**
- * Stands in for `client.getBucketTagging(bucket)` / `client.getObjectTagging(bucket, key, { versionId })`.
+ * The tags of a bucket or object version (now the SDK's getBucketTagging / getObjectTagging).
  * @example
  * await getTagging(client, { bucket: 'photos' }) // [{ Key: 'project', Value: 'x' }]
  */
 export async function getTagging(client: Client, target: Target): Promise<Tag[]> {
-  const doc = parse(await send(client, 'GET', target, queryFor('tagging', target)))
-  const set = ((doc.Tagging as Record<string, unknown> | undefined)?.TagSet ?? {}) as Record<string, unknown>
-  return ((set.Tag ?? []) as Record<string, unknown>[]).map((t) => ({
-    Key: text(t.Key),
-    Value: text(t.Value),
-  }))
+  const tags = target.key
+    ? await client.getObjectTagging(target.bucket, target.key, versionOpts(target))
+    : await client.getBucketTagging(target.bucket)
+  return tags.map((t) => ({ Key: t.Key, Value: t.Value }))
 }
 
 /**
- * Stands in for `client.removeBucketTagging(bucket)` / `client.removeObjectTagging(bucket, key, { versionId })`.
+ * Removes the tags of a bucket or object version (now the SDK's removeBucketTagging /
+ * removeObjectTagging).
  * @example
  * await removeTagging(client, { bucket: 'photos', key: 'a.jpg' })
  */
 export async function removeTagging(client: Client, target: Target) {
-  await send(client, 'DELETE', target, queryFor('tagging', target))
+  if (target.key) await client.removeObjectTagging(target.bucket, target.key, versionOpts(target))
+  else await client.removeBucketTagging(target.bucket)
 }
 
 // ---- object lock ------------------------------------------------------------------------
