@@ -75,5 +75,7 @@ async function openBody(
 ): Promise<Readable | undefined> {
   if (stored.layout === 'parts') return openPartsStream(drive.layout, stored.parts ?? [], range)
   const file = await openIfExists(dataPathOf(drive.layout, stored.id))
-  return file?.createReadStream({ ...range, highWaterMark: READ_CHUNK_SIZE })
+  // The read buffer is sized to the bytes read, so an object of a few KiB does not allocate 1 MiB.
+  const length = range ? range.end - range.start + 1 : stored.size
+  return file?.createReadStream({ ...range, highWaterMark: Math.max(1, Math.min(READ_CHUNK_SIZE, length)) })
 }
