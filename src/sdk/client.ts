@@ -2,9 +2,9 @@
  * `Client`: the S3 client, assembled from its method groups, one file each, chained in this
  * order: ClientCore → BucketMethods → ObjectMethods → ListingMethods → PresignMethods →
  * PolicyMethods → NotificationMethods → ComposeMethods → CompatRequestMethods → CompatMethods →
- * SelectMethods → VersioningMethods → TaggingMethods → LockMethods → Client.
+ * SelectMethods → VersioningMethods → TaggingMethods → LockMethods → LifecycleMethods → Client.
  */
-import { LockMethods } from './client-lock.js'
+import { LifecycleMethods } from './client-lifecycle.js'
 
 /**
  * An S3 client for Node and browsers, API-compatible with minio-js. Every operation returns a
@@ -15,4 +15,4 @@ import { LockMethods } from './client-lock.js'
  * await client.makeBucket('photos')
  * await client.putObject('photos', 'hello.txt', 'Hello, world')
  */
-export class Client extends LockMethods {}
+export class Client extends LifecycleMethods {}
