@@ -52,9 +52,12 @@ export async function* runQuery(
       ? csvOutputs(checkUtf8(bytes), request.input.csv, query, aggregate, writer, inRange, range)
       : jsonOutputs(bytes, request.input.json.type, query, aggregate, writer, inRange)
   try {
-    for await (const text of records) {
-      const batch = batches.add(text)
-      if (batch) yield batch
+    // Output records come in arrays (a chunk's worth for CSV): one await per array, not per record.
+    for await (const texts of records) {
+      for (const text of texts) {
+        const batch = batches.add(text)
+        if (batch) yield batch
+      }
     }
   } catch (e) {
     throw e instanceof InputStreamError ? e.cause : e
@@ -71,7 +74,7 @@ async function* csvOutputs(
   writer: RecordWriter,
   inRange: (start: number) => boolean,
   range: ResolvedScanRange | undefined,
-): AsyncGenerator<string> {
+): AsyncGenerator<string[]> {
   const midObject = range !== undefined && range.start > 0
   // The header row is the object's first record; a scan range that starts later has none.
   let headerPending = csv.fileHeaderInfo !== 'NONE' && !midObject
@@ -119,18 +122,19 @@ async function* csvOutputs(
   const tokenizer = new CsvTokenizer(csv)
   for await (const chunk of bytes) {
     tokenizer.push(chunk, onRecord)
-    yield* outputs
+    // The consumer reads the array before asking for more: it can be reused.
+    if (outputs.length > 0) yield outputs
     outputs.length = 0
     if (stop) break
   }
   if (!stop) {
     tokenizer.end(onRecord)
-    yield* outputs
+    if (outputs.length > 0) yield outputs
     outputs.length = 0
   }
   runner ??= prepare(csv.fileHeaderInfo === 'USE' && !midObject ? [] : undefined)
   const last = runner.finish()
-  if (last !== undefined) yield last
+  if (last !== undefined) yield [last]
 }
 
 async function* jsonOutputs(
@@ -140,7 +144,7 @@ async function* jsonOutputs(
   aggregate: boolean,
   writer: RecordWriter,
   inRange: (start: number) => boolean,
-): AsyncGenerator<string> {
+): AsyncGenerator<string[]> {
   const runner = new QueryRunner<unknown>(
     query,
     aggregate,
@@ -156,11 +160,11 @@ async function* jsonOutputs(
       if (type === 'LINES' && !inRange(record.start)) break
       for (const row of applyFromPath(record.value, rest, 'FROM')) {
         const text = runner.process(row)
-        if (text !== undefined) yield text
+        if (text !== undefined) yield [text]
         if (runner.done) break outer
       }
     }
   }
   const last = runner.finish()
-  if (last !== undefined) yield last
+  if (last !== undefined) yield [last]
 }
