@@ -20,6 +20,7 @@ import { parseCopySource } from './copy-source.js'
 import type { Identity } from './credentials.js'
 import { existingObjectTagValues, needsExistingObjectTags } from './existing-object-tags.js'
 import { restrictsPublicBuckets } from './public-access-block.js'
+import { writeHeaderActions } from './write-header-actions.js'
 
 /** What authorization reads: the caller, the routed request and the raw request. */
 export interface AuthorizeArgs {
@@ -79,6 +80,12 @@ export async function authorize(args: AuthorizeArgs): Promise<void> {
     if (!(await isActionAllowed(args, action, bucket, key))) {
       await throwIfMissingAndListable(args, action)
       throw denied(identity, action, bucket, key)
+    }
+  }
+  // A write's object lock headers need their own permissions (s3:PutObjectRetention...), as S3.
+  for (const action of writeHeaderActions(route.operation, args.req.headers)) {
+    if (!(await isActionAllowed(args, action, route.bucket, route.key))) {
+      throw denied(identity, action, route.bucket, route.key)
     }
   }
 }

@@ -1,0 +1,27 @@
+import type { S3Action } from '../../shared/policy/index.js'
+import type { AuthRequest } from './auth-context.js'
+
+/** Writes that create a version and take the object lock headers. */
+const LOCKING_WRITES: ReadonlySet<string> = new Set(['PutObject', 'CopyObject', 'CreateMultipartUpload'])
+
+/**
+ * The permissions a write needs besides its operation's for the headers it carries, as S3 asks
+ * them: `x-amz-object-lock-mode` / `-retain-until-date` need s3:PutObjectRetention and
+ * `x-amz-object-lock-legal-hold` s3:PutObjectLegalHold on the written key. Without them a caller
+ * allowed only s3:PutObject could store COMPLIANCE versions that nobody, the root included, may
+ * remove before their date. (POST Object's form fields are checked by its handler.)
+ *
+ * @example writeHeaderActions('PutObject', { 'x-amz-object-lock-legal-hold': 'ON' }) // ['s3:PutObjectLegalHold']
+ */
+export function writeHeaderActions(operation: string, headers: AuthRequest['headers']): S3Action[] {
+  if (!LOCKING_WRITES.has(operation)) return []
+  const actions: S3Action[] = []
+  if (
+    headers['x-amz-object-lock-mode'] !== undefined ||
+    headers['x-amz-object-lock-retain-until-date'] !== undefined
+  ) {
+    actions.push('s3:PutObjectRetention')
+  }
+  if (headers['x-amz-object-lock-legal-hold'] !== undefined) actions.push('s3:PutObjectLegalHold')
+  return actions
+}
