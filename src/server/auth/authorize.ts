@@ -20,6 +20,8 @@ import { parseCopySource } from './copy-source.js'
 import type { Identity } from './credentials.js'
 import { existingObjectTagValues, needsExistingObjectTags } from './existing-object-tags.js'
 import { restrictsPublicBuckets } from './public-access-block.js'
+import { readNodeHeaders } from './refuse-unhonoured-headers.js'
+import type { HeaderReader } from './sse-headers.js'
 import { writeHeaderActions } from './write-header-actions.js'
 
 /** What authorization reads: the caller, the routed request and the raw request. */
@@ -82,8 +84,21 @@ export async function authorize(args: AuthorizeArgs): Promise<void> {
       throw denied(identity, action, bucket, key)
     }
   }
-  // A write's object lock headers need their own permissions (s3:PutObjectRetention...), as S3.
-  for (const action of writeHeaderActions(route.operation, args.req.headers)) {
+  await authorizeWriteHeaders(args, readNodeHeaders(args.req.headers))
+}
+
+/**
+ * Throws AccessDenied unless the caller holds the permissions a write's object lock headers need
+ * (s3:PutObjectRetention, s3:PutObjectLegalHold: write-header-actions.ts), as S3. `read` gives
+ * the headers, or POST Object's form fields, which S3 reads as the headers.
+ *
+ * @example await authorizeWriteHeaders({ ctx, req, route: { ...route, key }, auth }, (n) => form.fields.get(n))
+ */
+export async function authorizeWriteHeaders(args: AuthorizeArgs, read: HeaderReader): Promise<void> {
+  const { identity } = args.auth
+  if (identity.root) return
+  const { route } = args
+  for (const action of writeHeaderActions(route.operation, read)) {
     if (!(await isActionAllowed(args, action, route.bucket, route.key))) {
       throw denied(identity, action, route.bucket, route.key)
     }

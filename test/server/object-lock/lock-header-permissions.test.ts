@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { BACKENDS } from '../../property/helpers/servers.js'
-import { md5Base64, s3 } from '../helpers/signed-request.js'
+import { md5Base64, s3, send } from '../helpers/signed-request.js'
 import { addUser, useAwsBackend } from '../s3-answers/helpers.js'
 
 const BUCKET = 'lock-hdr-perm'
@@ -84,5 +84,48 @@ describe.each(BACKENDS)('object lock headers need their permissions (%s)', (_nam
     expect((await create(WRITER, retention)).status).toBe(403)
     expect((await create(WRITER, { 'x-amz-object-lock-legal-hold': 'ON' })).status).toBe(403)
     expect((await create(RETAINER, retention)).status).toBe(200)
+  })
+})
+
+describe.each(BACKENDS)('object lock form fields need their permissions (%s)', (_name, start) => {
+  const backend = useAwsBackend(start, `${BUCKET}-post`)
+
+  it('an anonymous POST Object allowed only s3:PutObject cannot lock what it writes', async () => {
+    const bucket = `${BUCKET}-form`
+    const made = await s3(backend.server.url, 'PUT', `/${bucket}`, {
+      headers: { 'x-amz-bucket-object-lock-enabled': 'true' },
+    })
+    expect(made.status).toBe(200)
+    const policy = JSON.stringify({
+      Version: '2012-10-17',
+      Statement: [
+        { Effect: 'Allow', Principal: '*', Action: ['s3:PutObject'], Resource: [`arn:aws:s3:::${bucket}/*`] },
+      ],
+    })
+    expect((await s3(backend.server.url, 'PUT', `/${bucket}?policy`, { body: policy })).status).toBe(204)
+    const post = (key: string, fields: Record<string, string>) => {
+      const parts = Object.entries({ key, ...fields }).map(
+        ([n, v]) => `--B\r\nContent-Disposition: form-data; name="${n}"\r\n\r\n${v}\r\n`,
+      )
+      const file =
+        '--B\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nhello\r\n--B--\r\n'
+      const url = new URL(`/${bucket}`, backend.server.url)
+      return send(
+        url,
+        'POST',
+        { host: url.host, 'content-type': 'multipart/form-data; boundary=B' },
+        Buffer.from(parts.join('') + file),
+      )
+    }
+    const until = new Date(Date.now() + 86_400_000).toISOString()
+    const locked = await post('locked', {
+      'x-amz-object-lock-mode': 'COMPLIANCE',
+      'x-amz-object-lock-retain-until-date': until,
+    })
+    expect(locked.status).toBe(403)
+    expect(locked.text).toContain('s3:PutObjectRetention')
+    expect((await post('held', { 'x-amz-object-lock-legal-hold': 'ON' })).status).toBe(403)
+    expect((await s3(backend.server.url, 'HEAD', `/${bucket}/locked`)).status).toBe(404)
+    expect((await post('plain', {})).status).toBe(204)
   })
 })

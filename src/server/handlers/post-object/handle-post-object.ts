@@ -5,7 +5,7 @@
  */
 import type { TLSSocket } from 'node:tls'
 import { explainInvalidObjectName } from '../../../shared/names.js'
-import { authorize } from '../../auth/authorize.js'
+import { authorize, authorizeWriteHeaders } from '../../auth/authorize.js'
 import type { Identity } from '../../auth/credentials.js'
 import { checkRequestHeaders } from '../../auth/refuse-unhonoured-headers.js'
 import type { Handler } from '../../context.js'
@@ -47,7 +47,10 @@ export const handlePostObject: Handler = async (args) => {
     args.auth.identity = identity
     if (!identity.root) {
       const bodyConditions = requestTagConditions(tags)
-      await authorize({ ctx, req, route: { ...route, key }, auth: args.auth, bodyConditions })
+      const authorizeArgs = { ctx, req, route: { ...route, key }, auth: args.auth, bodyConditions }
+      await authorize(authorizeArgs)
+      // The lock form fields need s3:PutObjectRetention / s3:PutObjectLegalHold, as the headers.
+      await authorizeWriteHeaders(authorizeArgs, (name) => form.fields.get(name))
     }
     // S3 reads encryption form fields as the headers of the same names (SSE-C only over TLS).
     const secure = (req.socket as TLSSocket).encrypted === true
