@@ -101,10 +101,26 @@ export type {
   UploadPartResult,
 } from './sdk/operations/compat/raw-request.js'
 export type { TraceStream } from './sdk/operations/compat/trace.js'
+export type {
+  LifecycleConfig,
+  LifecycleRule,
+  LifecycleTag,
+} from './sdk/operations/lifecycle/bucket-lifecycle.js'
 export type { IncompleteUploadedBucketItem } from './sdk/operations/listing/list-incomplete-uploads.js'
 export type { ListObjectsOptions } from './sdk/operations/listing/list-objects.js'
 export type { ListingStream } from './sdk/operations/listing/listing-stream.js'
 export type { BucketItem } from './sdk/operations/listing/parse-objects-page.js'
+export {
+  LEGAL_HOLD_STATUS,
+  type LegalHoldInfo,
+  type LegalHoldOptions,
+  type ObjectLockConfigOptions,
+  type ObjectLockInfo,
+  type ObjectRetentionInfo,
+  RETENTION_MODES,
+  RETENTION_VALIDITY_UNITS,
+  type RetentionOptions,
+} from './sdk/operations/lock/object-lock.js'
 export type { ComposeObjectOptions, ComposeObjectResult } from './sdk/operations/object/compose-object.js'
 export { CopyConditions } from './sdk/operations/object/copy-conditions.js'
 export type { CopyObjectResult, CopyObjectResultV2 } from './sdk/operations/object/copy-object.js'
@@ -142,6 +158,9 @@ export type {
   SelectProgress,
 } from './sdk/operations/select/select-options.js'
 export { SelectResults } from './sdk/operations/select/select-results.js'
+export type { Tag, TaggingOpts, Tags } from './sdk/operations/tagging/tagging.js'
+export type { BucketVersioningConfiguration } from './sdk/operations/versioning/bucket-versioning.js'
+export type { BucketVersionItem } from './sdk/operations/versioning/list-object-versions.js'
 export type { BodyStream } from './sdk/platform/types.js'
 export type { RequestOptions } from './sdk/request-options/request-options.js'
 export type { ItemBucketMetadata } from './sdk/upload/metadata.js'

@@ -3,14 +3,21 @@
  * erasure set): makeBucket with ObjectLocking, default retention, per-version retention with
  * governance bypass, and legal hold give the same results and the same refusals.
  */
-import type * as Minio from 'minio'
+import * as Minio from 'minio'
 import { describe, expect, it } from 'vitest'
+import { LEGAL_HOLD_STATUS, RETENTION_MODES, RETENTION_VALIDITY_UNITS } from '../../../src/index.js'
 import { both, normalise, useCompatServer } from './helpers.js'
 
 const code = (e: { code?: string; name?: string }) => e.code ?? e.name
 // minio-js 8's typings list `void` overloads first for some lock methods; they return Promises.
 const promised = (value: unknown) => value as Promise<unknown>
 let counter = 0
+
+it('exports minio-js’s lock constants with the same values', () => {
+  expect(RETENTION_MODES).toEqual(Minio.RETENTION_MODES)
+  expect(RETENTION_VALIDITY_UNITS).toEqual(Minio.RETENTION_VALIDITY_UNITS)
+  expect(LEGAL_HOLD_STATUS).toEqual(Minio.LEGAL_HOLD_STATUS)
+})
 
 for (const [backend, drives] of [
   ['single drive', 1],
