@@ -8,10 +8,12 @@ import { registerCatCommand } from './commands/cat.js'
 import { registerConfigCommands } from './commands/config-host.js'
 import { registerCpCommand } from './commands/cp.js'
 import { registerEventCommands } from './commands/event.js'
+import { registerLegalHoldCommands } from './commands/legalhold.js'
 import { registerLsCommand } from './commands/ls.js'
 import { registerMbCommand } from './commands/mb.js'
 import { registerMirrorCommand } from './commands/mirror.js'
 import { registerRbCommand } from './commands/rb.js'
+import { registerRetentionCommands } from './commands/retention.js'
 import { registerRmCommand } from './commands/rm.js'
 import { registerServerCommand } from './commands/server.js'
 import { registerShareCommands } from './commands/share.js'
@@ -52,6 +54,8 @@ export function createProgram(): Command {
   registerStatCommand(program)
   registerVersionCommands(program)
   registerTagCommands(program)
+  registerRetentionCommands(program)
+  registerLegalHoldCommands(program)
   registerShareCommands(program)
   registerWatchCommand(program)
   registerEventCommands(program)

@@ -81,6 +81,26 @@ export const EXAMPLES: Readonly<Record<string, readonly Example[]>> = {
       'silo tag remove --version-id 0b8e3c6f-1b0c-4f4e-9e0e-3f1b9c1a7d2e local/photos/a.jpg',
     ],
   ],
+  'retention set': [
+    ['Lock an object for 30 days (GOVERNANCE)', 'silo retention set governance 30d local/records/a.pdf'],
+    [
+      'Lock new objects of a bucket for a year by default',
+      'silo retention set --default compliance 1y local/records',
+    ],
+  ],
+  'retention info': [
+    ["Show an object's retention", 'silo retention info local/records/a.pdf'],
+    ["Show a bucket's default retention", 'silo retention info --default local/records'],
+  ],
+  'retention clear': [
+    ['Clear a GOVERNANCE retention', 'silo retention clear --bypass local/records/a.pdf'],
+    ["Clear a bucket's default retention", 'silo retention clear --default local/records'],
+  ],
+  'legalhold set': [['Put an object under legal hold', 'silo legalhold set local/records/a.pdf']],
+  'legalhold clear': [['Release the legal hold', 'silo legalhold clear local/records/a.pdf']],
+  'legalhold info': [
+    ['Show whether an object is under legal hold', 'silo legalhold info local/records/a.pdf'],
+  ],
   'version info': [["Show a bucket's versioning state", 'silo version info local/photos']],
   rb: [
     ['Remove an empty bucket', 'silo rb local/scratch'],
