@@ -8,6 +8,7 @@ import { registerCatCommand } from './commands/cat.js'
 import { registerConfigCommands } from './commands/config-host.js'
 import { registerCpCommand } from './commands/cp.js'
 import { registerEventCommands } from './commands/event.js'
+import { registerIlmCommands } from './commands/ilm.js'
 import { registerLegalHoldCommands } from './commands/legalhold.js'
 import { registerLsCommand } from './commands/ls.js'
 import { registerMbCommand } from './commands/mb.js'
@@ -56,6 +57,7 @@ export function createProgram(): Command {
   registerTagCommands(program)
   registerRetentionCommands(program)
   registerLegalHoldCommands(program)
+  registerIlmCommands(program)
   registerShareCommands(program)
   registerWatchCommand(program)
   registerEventCommands(program)

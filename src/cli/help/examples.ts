@@ -101,6 +101,21 @@ export const EXAMPLES: Readonly<Record<string, readonly Example[]>> = {
   'legalhold info': [
     ['Show whether an object is under legal hold', 'silo legalhold info local/records/a.pdf'],
   ],
+  'ilm rule add': [
+    [
+      'Expire objects under logs/ after 30 days',
+      'silo ilm rule add --prefix logs/ --expire-days 30 local/app',
+    ],
+    [
+      'Remove noncurrent versions after 7 days, and lone delete markers',
+      'silo ilm rule add --noncurrent-expire-days 7 --expire-delete-marker local/app',
+    ],
+  ],
+  'ilm rule ls': [["List a bucket's lifecycle rules", 'silo ilm rule ls local/app']],
+  'ilm rule rm': [
+    ['Remove one rule', 'silo ilm rule rm --id logs-30d local/app'],
+    ['Remove every rule', 'silo ilm rule rm --all --force local/app'],
+  ],
   'version info': [["Show a bucket's versioning state", 'silo version info local/photos']],
   rb: [
     ['Remove an empty bucket', 'silo rb local/scratch'],
