@@ -66,6 +66,22 @@ describe.each(BACKENDS)('versions in DeleteObjects and authorization (%s)', (_na
     ])
   })
 
+  it('an empty <VersionId/> names no version, as minio-js sends it for plain keys', async () => {
+    const bucket = `${BUCKET}-empty`
+    await s3(backend.server.url, 'PUT', `/${bucket}`)
+    await backend.client.send(new PutObjectCommand({ Bucket: bucket, Key: 'plain', Body: 'p' }))
+    const body =
+      '<Delete><Object><Key>plain</Key><VersionId></VersionId></Object>' +
+      '<Object><Key>absent</Key><VersionId> </VersionId></Object></Delete>'
+    const res = await s3(backend.server.url, 'POST', `/${bucket}?delete`, { body })
+    expect(res.status).toBe(200)
+    expect(res.text).not.toContain('<Error>')
+    expect(res.text).toContain('<Key>plain</Key>')
+    expect(res.text).not.toContain('<VersionId>')
+    const gone = await failureOf(backend.client.send(new GetObjectCommand({ Bucket: bucket, Key: 'plain' })))
+    expect(gone.code).toBe('NoSuchKey')
+  })
+
   it('a request naming a version needs s3:GetObjectVersion, not s3:GetObject', async () => {
     const bucket = `${BUCKET}-auth`
     await s3(backend.server.url, 'PUT', `/${bucket}`)

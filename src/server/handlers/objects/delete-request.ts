@@ -77,8 +77,11 @@ export async function readDeleteRequest(
   return { quiet: quiet.trim().toLowerCase() === 'true', keys }
 }
 
+// An empty `<VersionId/>` names no version: minio-js's removeObjects sends one for every plain
+// key, and MinIO reads it as absent.
 function readVersionId(value: unknown): string | undefined {
   if (value === undefined) return undefined
   if (typeof value !== 'string') throw new S3ServerError('MalformedXML', 'A VersionId must be text.')
-  return value.trim()
+  const id = value.trim()
+  return id === '' ? undefined : id
 }
