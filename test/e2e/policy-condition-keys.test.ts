@@ -105,16 +105,14 @@ describe('bucket policy condition keys through a real server', () => {
     await setPolicy([{ ...allowTagged, Condition: { Null: { 's3:ExistingObjectTag/visibility': 'true' } } }])
     expect((await fetch(`${h.url}/${BUCKET}/public/a.txt`)).status).toBe(200)
     // A tagged object has it (issue 14): anonymous callers read exactly the tagged ones.
-    await h
-      .s3()
-      .send(
-        new PutObjectCommand({
-          Bucket: BUCKET,
-          Key: 'public/t.txt',
-          Body: 't',
-          Tagging: 'visibility=public',
-        }),
-      )
+    await h.s3().send(
+      new PutObjectCommand({
+        Bucket: BUCKET,
+        Key: 'public/t.txt',
+        Body: 't',
+        Tagging: 'visibility=public',
+      }),
+    )
     await setPolicy([allowTagged])
     expect((await fetch(`${h.url}/${BUCKET}/public/t.txt`)).status).toBe(200)
     expect((await fetch(`${h.url}/${BUCKET}/public/a.txt`)).status).toBe(403)

@@ -63,10 +63,7 @@ export const handleListObjectsV2: Handler = async (args) => {
  * its tags (s3:GetObjectTagging): s3:ListBucket alone shows neither, else `metadata=true` would
  * read what HEAD and GetObjectTagging refuse.
  */
-async function metadataShown(
-  args: HandlerArgs,
-  objects: readonly ObjectInfo[],
-): Promise<MetadataShown[]> {
+async function metadataShown(args: HandlerArgs, objects: readonly ObjectInfo[]): Promise<MetadataShown[]> {
   const bucket = args.route.bucket
   const shown: MetadataShown[] = []
   for (const o of objects) {

@@ -58,7 +58,7 @@ export class CsvTokenizer {
   private quotedRd = false
   private readonly view: CsvRecordView
 
-  constructor(private readonly csv: CsvInput) {
+  constructor(csv: CsvInput) {
     this.fd = Buffer.from(csv.fieldDelimiter)
     this.crlf = csv.recordDelimiter === '\n'
     this.rd = Buffer.from(csv.recordDelimiter)
