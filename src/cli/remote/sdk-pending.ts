@@ -1,10 +1,10 @@
 /**
  * ADAPTER between the CLI and the issue-14 SDK methods (versioning, version listing, tagging,
- * object lock, lifecycle). Versioning and tagging call the SDK's methods. The
- * rest stand in for SDK methods not on main yet: each is named after the minio-js method it
- * replaces, resolves minio-js's result shape, and sends the one S3 request through the SDK's
- * public `makeRequestAsync` (signed and addressed like every other call). When `client.<method>`
- * lands, that function's body becomes the call.
+ * object lock, lifecycle). Versioning, tagging, object lock configuration, retention and legal
+ * hold call the SDK's methods. Three reads/writes still send their one S3 request through the
+ * SDK's public `makeRequestAsync` (signed and addressed like every other call), each saying why:
+ * the version listing (order of delete markers), clearing a retention, and the lifecycle
+ * configuration (written before the SDK's lifecycle methods landed; to be switched).
  */
 import { createHash } from 'node:crypto'
 import { XMLParser } from 'fast-xml-parser'
@@ -279,12 +279,12 @@ export interface ObjectLockConfig {
  * await setObjectLockConfig(client, 'records', { mode: 'GOVERNANCE', unit: 'Days', validity: 30 })
  */
 export async function setObjectLockConfig(client: Client, bucket: string, config: ObjectLockConfig) {
-  const rule =
+  type Options = Parameters<Client['setObjectLockConfig']>[1]
+  const options =
     config.mode && config.unit && config.validity
-      ? `<Rule><DefaultRetention><Mode>${config.mode}</Mode><${config.unit}>${config.validity}</${config.unit}></DefaultRetention></Rule>`
-      : ''
-  const body = `<ObjectLockConfiguration ${XMLNS}><ObjectLockEnabled>Enabled</ObjectLockEnabled>${rule}</ObjectLockConfiguration>`
-  await send(client, 'PUT', { bucket }, 'object-lock', body)
+      ? { mode: config.mode, unit: config.unit, validity: config.validity }
+      : {}
+  await client.setObjectLockConfig(bucket, options as Options)
 }
 
 /**
@@ -293,16 +293,11 @@ export async function setObjectLockConfig(client: Client, bucket: string, config
  * (await getObjectLockConfig(client, 'records')).mode // 'GOVERNANCE'
  */
 export async function getObjectLockConfig(client: Client, bucket: string): Promise<ObjectLockConfig> {
-  const doc = parse(await send(client, 'GET', { bucket }, 'object-lock'))
-  const config = (doc.ObjectLockConfiguration ?? {}) as Record<string, unknown>
-  const out: ObjectLockConfig = { objectLockEnabled: text(config.ObjectLockEnabled) }
-  const retention = ((config.Rule as Record<string, unknown>[] | undefined)?.[0]?.DefaultRetention ??
-    undefined) as Record<string, unknown> | undefined
-  if (retention) {
-    out.mode = text(retention.Mode)
-    if (retention.Days !== undefined) [out.unit, out.validity] = ['Days', Number(retention.Days)]
-    if (retention.Years !== undefined) [out.unit, out.validity] = ['Years', Number(retention.Years)]
-  }
+  const info = await client.getObjectLockConfig(bucket)
+  const out: ObjectLockConfig = { objectLockEnabled: info.objectLockEnabled ?? '' }
+  if (info.mode) out.mode = String(info.mode)
+  if (info.unit) out.unit = String(info.unit) === 'Years' ? 'Years' : 'Days'
+  if (info.validity) out.validity = info.validity
   return out
 }
 
@@ -324,6 +319,19 @@ export async function putObjectRetention(
   retention: Retention,
   governanceBypass = false,
 ) {
+  if (retention.mode) {
+    type Options = NonNullable<Parameters<Client['putObjectRetention']>[2]>
+    const options = {
+      ...versionOpts(target),
+      mode: retention.mode,
+      retainUntilDate: retention.retainUntilDate,
+      governanceBypass,
+    }
+    await client.putObjectRetention(target.bucket, target.key ?? '', options as Options)
+    return
+  }
+  // Clearing (an empty Retention, GOVERNANCE only, with the bypass) stays a request of its own:
+  // minio-js's putObjectRetention has no form for it.
   const inner = retention.mode
     ? `<Mode>${retention.mode}</Mode><RetainUntilDate>${retention.retainUntilDate}</RetainUntilDate>`
     : ''
@@ -346,11 +354,10 @@ export async function putObjectRetention(
  * (await getObjectRetention(client, { bucket: 'records', key: 'a' })).mode // 'COMPLIANCE'
  */
 export async function getObjectRetention(client: Client, target: Target): Promise<Retention> {
-  const doc = parse(await send(client, 'GET', target, queryFor('retention', target)))
-  const r = (doc.Retention ?? {}) as Record<string, unknown>
+  const info = await client.getObjectRetention(target.bucket, target.key ?? '', versionOpts(target))
   const out: Retention = {}
-  if (r.Mode) out.mode = text(r.Mode)
-  if (r.RetainUntilDate) out.retainUntilDate = text(r.RetainUntilDate)
+  if (info?.mode) out.mode = String(info.mode)
+  if (info?.retainUntilDate) out.retainUntilDate = info.retainUntilDate
   return out
 }
 
@@ -360,13 +367,11 @@ export async function getObjectRetention(client: Client, target: Target): Promis
  * await setObjectLegalHold(client, { bucket: 'records', key: 'a' }, 'ON')
  */
 export async function setObjectLegalHold(client: Client, target: Target, status: 'ON' | 'OFF') {
-  await send(
-    client,
-    'PUT',
-    target,
-    queryFor('legal-hold', target),
-    `<LegalHold ${XMLNS}><Status>${status}</Status></LegalHold>`,
-  )
+  type Options = NonNullable<Parameters<Client['setObjectLegalHold']>[2]>
+  await client.setObjectLegalHold(target.bucket, target.key ?? '', {
+    status,
+    ...versionOpts(target),
+  } as Options)
 }
 
 /**
@@ -375,8 +380,8 @@ export async function setObjectLegalHold(client: Client, target: Target, status:
  * (await getObjectLegalHold(client, { bucket: 'records', key: 'a' })).Status // 'ON'
  */
 export async function getObjectLegalHold(client: Client, target: Target): Promise<{ Status: string }> {
-  const doc = parse(await send(client, 'GET', target, queryFor('legal-hold', target)))
-  return { Status: text((doc.LegalHold as Record<string, unknown> | undefined)?.Status) || 'OFF' }
+  const info = await client.getObjectLegalHold(target.bucket, target.key ?? '', versionOpts(target))
+  return { Status: String(info?.Status ?? 'OFF') }
 }
 
 // ---- lifecycle --------------------------------------------------------------------------
