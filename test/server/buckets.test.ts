@@ -89,10 +89,10 @@ describe('bucket operations', () => {
 
   it('answers NotImplemented naming the operation', async () => {
     await s3(server.url, 'PUT', '/later-bucket')
-    const res = await s3(server.url, 'GET', '/later-bucket?versions')
+    const res = await s3(server.url, 'GET', '/later-bucket?website')
     expect(res.status).toBe(501)
     expect(xmlField(res.text, 'Code')).toBe('NotImplemented')
-    expect(xmlField(res.text, 'Message')).toMatch(/ListObjectVersions/)
+    expect(xmlField(res.text, 'Message')).toMatch(/GetBucketWebsite/)
   })
 })
 

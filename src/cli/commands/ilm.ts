@@ -5,13 +5,12 @@
  */
 import { randomBytes } from 'node:crypto'
 import type { Command } from 'commander'
-import { XMLBuilder } from 'fast-xml-parser'
 import type { Client } from '../../index.js'
 import { runAction } from '../action.js'
 import { CliError, UsageError } from '../errors/cli-error.js'
 import { describeError } from '../errors/describe-error.js'
 import { requireBucket } from '../remote/parse-remote.js'
-import { getBucketLifecycle, putBucketLifecycleXml, removeBucketLifecycle } from '../remote/sdk-pending.js'
+import { getBucketLifecycle, putBucketLifecycle, removeBucketLifecycle } from '../remote/sdk-pending.js'
 import { parseTags } from './tag.js'
 
 interface AddOptions {
@@ -31,8 +30,6 @@ interface RmOptions {
 }
 
 type Rule = Record<string, unknown>
-
-const builder = new XMLBuilder({ ignoreAttributes: true, suppressEmptyNode: false, processEntities: true })
 
 function days(text: string | undefined, flag: string): number | undefined {
   if (text === undefined) return undefined
@@ -60,7 +57,7 @@ export function buildRule(options: AddOptions, id: string): Rule {
   const tags = options.tags === undefined ? [] : Object.entries(parseTags(options.tags))
   const tagElements = tags.map(([Key, Value]) => ({ Key, Value }))
   const prefix = options.prefix ?? ''
-  let filter: unknown = ''
+  let filter: unknown = { Prefix: '' }
   if (tags.length === 0 && prefix !== '') filter = { Prefix: prefix }
   else if (tags.length === 1 && prefix === '') filter = { Tag: tagElements[0] }
   else if (tags.length > 0) filter = { And: { ...(prefix ? { Prefix: prefix } : {}), Tag: tagElements } }
@@ -71,12 +68,8 @@ export function buildRule(options: AddOptions, id: string): Rule {
   return rule
 }
 
-function toXml(rules: Rule[]): string {
-  return `<LifecycleConfiguration xmlns="http://s3.amazonaws.com/doc/2006-03-01/">${builder.build({ Rule: rules })}</LifecycleConfiguration>`
-}
-
 async function readRules(client: Client, bucket: string): Promise<Rule[]> {
-  return (await getBucketLifecycle(client, bucket))?.Rule ?? []
+  return (await getBucketLifecycle(client, bucket)) ?? []
 }
 
 function field(value: unknown, ...path: string[]): string {
@@ -157,7 +150,7 @@ export function registerIlmCommands(program: Command): void {
           if (rules.some((r) => field(r, 'ID') === id)) {
             throw new CliError(`cannot add rule "${id}" to "${name}": a rule with that ID exists`)
           }
-          await putBucketLifecycleXml(client, bucket, toXml([...rules, added]))
+          await putBucketLifecycle(client, bucket, [...rules, added])
         } catch (error) {
           if (error instanceof CliError) throw error
           throw failed('add a lifecycle rule', name, error)
@@ -236,7 +229,7 @@ export function registerIlmCommands(program: Command): void {
           if (left.length === rules.length)
             throw new CliError(`cannot remove rule "${options.id}" of "${name}": no rule has that ID`)
           if (left.length === 0) await removeBucketLifecycle(client, bucket)
-          else await putBucketLifecycleXml(client, bucket, toXml(left))
+          else await putBucketLifecycle(client, bucket, left)
         } catch (error) {
           if (error instanceof CliError) throw error
           throw failed('remove a lifecycle rule', name, error)

@@ -1,10 +1,9 @@
 /**
  * ADAPTER between the CLI and the issue-14 SDK methods (versioning, version listing, tagging,
  * object lock, lifecycle). Versioning, tagging, object lock configuration, retention and legal
- * hold call the SDK's methods. Three reads/writes still send their one S3 request through the
+ * hold call the SDK's methods. Two still send their one S3 request through the
  * SDK's public `makeRequestAsync` (signed and addressed like every other call), each saying why:
- * the version listing (order of delete markers), clearing a retention, and the lifecycle
- * configuration (written before the SDK's lifecycle methods landed; to be switched).
+ * the version listing (order of delete markers) and clearing a retention. Lifecycle calls the SDK.
  */
 import { createHash } from 'node:crypto'
 import { XMLParser } from 'fast-xml-parser'
@@ -386,30 +385,31 @@ export async function getObjectLegalHold(client: Client, target: Target): Promis
 
 // ---- lifecycle --------------------------------------------------------------------------
 
+/** One lifecycle rule with S3's element names, as minio-js's setBucketLifecycle takes it. */
+export type LifecycleRule = Record<string, unknown>
+
 /**
- * Stands in for `client.setBucketLifecycle(bucket, config)`: sends the LifecycleConfiguration
- * document (built by the caller, see commands/ilm-rules.ts); an empty rule list removes it.
+ * Replaces the bucket's lifecycle rules (the SDK's `setBucketLifecycle`).
  * @example
- * await putBucketLifecycleXml(client, 'photos', '<LifecycleConfiguration>...</LifecycleConfiguration>')
+ * await putBucketLifecycle(client, 'logs', [{ ID: 'r', Status: 'Enabled', Filter: { Prefix: '' }, Expiration: { Days: 7 } }])
  */
-export async function putBucketLifecycleXml(client: Client, bucket: string, xml: string) {
-  await send(client, 'PUT', { bucket }, 'lifecycle', xml)
+export async function putBucketLifecycle(client: Client, bucket: string, rules: LifecycleRule[]) {
+  type Config = Parameters<Client['setBucketLifecycle']>[1]
+  await client.setBucketLifecycle(bucket, { Rule: rules } as Config)
 }
 
 /**
- * Stands in for `client.getBucketLifecycle(bucket)`: the parsed LifecycleConfiguration, `null`
- * when the bucket has none (NoSuchLifecycleConfiguration).
+ * The bucket's lifecycle rules (the SDK's `getBucketLifecycle`; one rule read back is an
+ * object there, a list here), `null` when the bucket has none (NoSuchLifecycleConfiguration).
  * @example
- * const config = await getBucketLifecycle(client, 'photos') // { Rule: [...] } | null
+ * const rules = await getBucketLifecycle(client, 'logs') // [{ ID: 'r', ... }] | null
  */
-export async function getBucketLifecycle(
-  client: Client,
-  bucket: string,
-): Promise<{ Rule: Record<string, unknown>[] } | null> {
+export async function getBucketLifecycle(client: Client, bucket: string): Promise<LifecycleRule[] | null> {
   try {
-    const doc = parse(await send(client, 'GET', { bucket }, 'lifecycle'))
-    const config = (doc.LifecycleConfiguration ?? {}) as { Rule?: Record<string, unknown>[] }
-    return { Rule: config.Rule ?? [] }
+    const config = (await client.getBucketLifecycle(bucket)) as { Rule?: unknown } | undefined
+    const rules = config?.Rule
+    if (rules === undefined || rules === null || rules === '') return []
+    return (Array.isArray(rules) ? rules : [rules]) as LifecycleRule[]
   } catch (error) {
     if ((error as { code?: string }).code === 'NoSuchLifecycleConfiguration') return null
     throw error
@@ -417,12 +417,12 @@ export async function getBucketLifecycle(
 }
 
 /**
- * Stands in for `client.removeBucketLifecycle(bucket)`.
+ * Removes the bucket's lifecycle configuration (the SDK's `removeBucketLifecycle`).
  * @example
- * await removeBucketLifecycle(client, 'photos')
+ * await removeBucketLifecycle(client, 'logs')
  */
 export async function removeBucketLifecycle(client: Client, bucket: string) {
-  await send(client, 'DELETE', { bucket }, 'lifecycle')
+  await client.removeBucketLifecycle(bucket)
 }
 
 /** Escapes text for an XML element (for documents the commands build). */

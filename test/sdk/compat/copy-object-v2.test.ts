@@ -11,7 +11,7 @@ import {
   type ICopyDestinationOptions,
   type ICopySourceOptions,
 } from '../../../src/index.js'
-import { both, type CompatEnv, normalise, readAll, useCompatServer, viaCallback } from './helpers.js'
+import { both, type CompatEnv, normalise, outcome, readAll, useCompatServer, viaCallback } from './helpers.js'
 
 /** The suite, run once per storage backend. */
 function suite(env: CompatEnv) {
@@ -110,11 +110,23 @@ function suite(env: CompatEnv) {
       }
     })
 
-    it('refuses tags and object lock as the server does (NotImplemented) through both', async () => {
+    it('tags the copy with UserTags through both', async () => {
+      const { bucket } = await withSource()
+      const r = await both(env, async (c, which) => {
+        await c.copyObject(
+          src(which, { Bucket: bucket, Object: 'src' }),
+          dst(which, { Bucket: bucket, Object: `tagged-${which}`, UserTags: { team: 'a b' } }),
+        )
+        return c.getObjectTagging(bucket, `tagged-${which}`)
+      })
+      expect(r.silo).toMatchObject({ ok: true, value: [{ Key: 'team', Value: 'a b' }] })
+      expect(normalise(r.silo)).toEqual(normalise(r.minio))
+    })
+
+    it('refuses object lock fields on a bucket without object lock (InvalidRequest) through both', async () => {
       const { bucket } = await withSource()
       const until = new Date(Date.now() + 86_400_000).toISOString()
       for (const fields of [
-        { UserTags: { team: 'a b' } },
         { Mode: 'GOVERNANCE' as const, RetainUntilDate: until },
         { LegalHold: 'ON' as const },
       ]) {
@@ -124,8 +136,9 @@ function suite(env: CompatEnv) {
             dst(which, { Bucket: bucket, Object: 'copy', ...fields } as ICopyDestinationOptions),
           ),
         )
-        expect(r.silo).toMatchObject({ ok: false, code: 'NotImplemented' })
+        expect(r.silo).toMatchObject({ ok: false, code: 'InvalidRequest' })
         expect(normalise(r.silo)).toEqual(normalise(r.minio))
+        expect((await outcome(() => env.silo.statObject(bucket, 'copy'))).ok).toBe(false)
       }
     })
 
