@@ -8,6 +8,7 @@ import { CliContext, type GlobalOptions } from './context.js'
 import { CliError, EXIT_FAILURE } from './errors/cli-error.js'
 import { describeError } from './errors/describe-error.js'
 import { endByClosedPipe, isOutputClosed } from './output/closed-pipe.js'
+import { printable } from './output/terminal-text.js'
 
 /** A command's body: the positional arguments (variadic ones spread) and its own options. */
 export type ActionHandler<O> = (ctx: CliContext, args: string[], options: O) => Promise<void>
@@ -54,7 +55,9 @@ export function reportError(ctx: CliContext, command: Command, error: unknown): 
     const detail = code ? { message, code } : { message }
     process.stderr.write(`${JSON.stringify({ status: 'error', error: detail })}\n`)
   } else {
-    process.stderr.write(`silo: ${message}\n`)
+    // On a terminal a key named in the message must not drive it (see Printer.name).
+    const shown = process.stderr.isTTY ? message.split('\n').map(printable).join('\n') : message
+    process.stderr.write(`silo: ${shown}\n`)
   }
 }
 

@@ -62,6 +62,27 @@ describe.skipIf(!CLI_BUILT || !HAS_SCRIPT)('on a terminal', () => {
     await env.run(['rm', '--recursive', '--force', 'local/photos/odd/'])
   })
 
+  it('rm, stat and error lines on a terminal show control characters in a key as ?', async () => {
+    const key = 'bad\u001b[2J\u001b]0;owned\u0007.txt'
+    expect((await env.run(['cp', join(work, 'cat.jpg'), `local/photos/odd2/${key}`])).code).toBe(0)
+    const stat = await onTerminal(['--no-color', 'stat', `local/photos/odd2/${key}`])
+    expect(stat.code).toBe(0)
+    expect(stat.stdout).toContain('bad?[2J?]0;owned?.txt')
+    expect(stat.stdout).not.toContain('\u001b')
+    const removed = await onTerminal(['--no-color', 'rm', `local/photos/odd2/${key}`])
+    expect(removed.code).toBe(0)
+    expect(removed.stdout).toContain('Removed `local/photos/odd2/bad?[2J?]0;owned?.txt`.')
+    expect(removed.stdout).not.toContain('\u001b')
+    // The key is gone now: the error names it, made safe as well.
+    const failed = await onTerminal(['--no-color', 'rm', `local/photos/odd2/${key}`])
+    expect(failed.code).toBe(1)
+    expect(failed.stdout).toContain('bad?[2J?]0;owned?.txt')
+    expect(failed.stdout).not.toContain('\u001b')
+    // Piped, the names stay as they are, for scripts.
+    await env.run(['cp', join(work, 'cat.jpg'), `local/photos/odd2/${key}`])
+    expect((await env.run(['rm', `local/photos/odd2/${key}`])).stdout).toContain(key)
+  })
+
   it('ls prints no colour with --no-color, with NO_COLOR, or when piped', async () => {
     for (const result of [
       await onTerminal(['--no-color', 'ls', 'local/photos']),

@@ -78,7 +78,12 @@ export async function runCopies(
       bar?.finish()
       throw new CliError(`cannot ${verb} "${from}" to "${to}": ${describeError(error)}`, { cause: error })
     }
-    if (!bar) ctx.out.result(`\`${from}\` -> \`${to}\``, { source: from, target: to, size: job.size })
+    if (!bar)
+      ctx.out.result(`\`${ctx.out.name(from)}\` -> \`${ctx.out.name(to)}\``, {
+        source: from,
+        target: to,
+        size: job.size,
+      })
   }
   bar?.finish()
 }

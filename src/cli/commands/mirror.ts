@@ -57,14 +57,17 @@ export function registerMirrorCommand(program: Command): void {
         const extra = options.remove ? [...targetTree].filter(([name]) => !sourceTree.has(name)) : []
         if (options.dryRun) {
           for (const job of jobs)
-            ctx.out.result(`would copy \`${showLocation(job.from)}\` -> \`${showLocation(job.to)}\``, {
-              source: showLocation(job.from),
-              target: showLocation(job.to),
-              size: job.size,
-              dryRun: true,
-            })
+            ctx.out.result(
+              `would copy \`${ctx.out.name(showLocation(job.from))}\` -> \`${ctx.out.name(showLocation(job.to))}\``,
+              {
+                source: showLocation(job.from),
+                target: showLocation(job.to),
+                size: job.size,
+                dryRun: true,
+              },
+            )
           for (const [, entry] of extra)
-            ctx.out.result(`would remove \`${showLocation(entry.location)}\``, {
+            ctx.out.result(`would remove \`${ctx.out.name(showLocation(entry.location))}\``, {
               removed: showLocation(entry.location),
               dryRun: true,
             })
@@ -105,6 +108,8 @@ async function removeExtra(ctx: CliContext, entries: TreeEntry[]): Promise<void>
   for (const { location } of entries) {
     if (location.kind === 'local') await rm(location.path)
     else await (await ctx.client(location.alias)).removeObject(location.bucket, location.key)
-    ctx.out.result(`Removed \`${showLocation(location)}\`.`, { removed: showLocation(location) })
+    ctx.out.result(`Removed \`${ctx.out.name(showLocation(location))}\`.`, {
+      removed: showLocation(location),
+    })
   }
 }

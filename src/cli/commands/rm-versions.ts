@@ -36,7 +36,7 @@ export async function removeVersionOf(
       cause: error,
     })
   }
-  ctx.out.result(`Removed \`${name}\` (versionId=${target.versionId}).`, {
+  ctx.out.result(`Removed \`${ctx.out.name(name)}\` (versionId=${target.versionId}).`, {
     key: name,
     versionId: target.versionId,
   })

@@ -96,7 +96,9 @@ async function removeOne(ctx: CliContext, client: Client, alias: string, bucket:
     throw error
   })
   await client.removeObject(bucket, key)
-  ctx.out.result(`Removed \`${alias}/${bucket}/${key}\`.`, { key: `${alias}/${bucket}/${key}` })
+  ctx.out.result(`Removed \`${ctx.out.name(`${alias}/${bucket}/${key}`)}\`.`, {
+    key: `${alias}/${bucket}/${key}`,
+  })
 }
 
 /**
@@ -117,7 +119,9 @@ export async function removePrefix(
     const failed = new Set(failures.map((failure) => failure.Key))
     for (const key of batch) {
       if (!failed.has(key))
-        ctx.out.result(`Removed \`${alias}/${bucket}/${key}\`.`, { key: `${alias}/${bucket}/${key}` })
+        ctx.out.result(`Removed \`${ctx.out.name(`${alias}/${bucket}/${key}`)}\`.`, {
+          key: `${alias}/${bucket}/${key}`,
+        })
     }
     const first = failures[0]
     if (first)
@@ -149,7 +153,7 @@ async function removeIncomplete(
   }
   for (const name of keys) {
     await client.removeIncompleteUpload(bucket, name)
-    ctx.out.result(`Removed incomplete upload \`${alias}/${bucket}/${name}\`.`, {
+    ctx.out.result(`Removed incomplete upload \`${ctx.out.name(`${alias}/${bucket}/${name}`)}\`.`, {
       key: `${alias}/${bucket}/${name}`,
       incomplete: true,
     })

@@ -39,13 +39,13 @@ export function registerStatCommand(program: Command): void {
 async function statObject(ctx: CliContext, client: Client, bucket: string, key: string): Promise<void> {
   const stat = await client.statObject(bucket, key)
   const lines = [
-    `Name      : ${key}`,
+    `Name      : ${ctx.out.name(key)}`,
     `Date      : ${formatListDate(stat.lastModified)}`,
     `Size      : ${formatSize(stat.size, { spaced: true })}`,
     `ETag      : ${stat.etag}`,
     'Type      : file',
     'Metadata  :',
-    ...Object.entries(stat.metaData).map(([name, value]) => `  ${name}: ${value}`),
+    ...Object.entries(stat.metaData).map(([name, value]) => ctx.out.name(`  ${name}: ${value}`)),
   ]
   ctx.out.result(lines.join('\n'), {
     name: key,

@@ -70,7 +70,7 @@ export function registerWatchCommand(program: Command): void {
           process.once('SIGINT', stop)
           process.once('SIGTERM', stop)
           listener.on('notification', (record: EventRecord) =>
-            ctx.out.result(formatEvent(alias, record), { ...record }),
+            ctx.out.result(ctx.out.name(formatEvent(alias, record)), { ...record }),
           )
           listener.on('error', (error: unknown) => {
             const status = (error as { statusCode?: number }).statusCode ?? 0

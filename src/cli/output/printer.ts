@@ -5,6 +5,7 @@
  */
 import type { Writable } from 'node:stream'
 import { createPalette, type Palette } from './colors.js'
+import { printable } from './terminal-text.js'
 
 /** How the printer writes. */
 export interface PrinterOptions {
@@ -45,6 +46,17 @@ export class Printer {
   result(text: string, record: Record<string, unknown>): void {
     if (this.json) this.stdout.write(`${JSON.stringify({ status: 'success', ...record })}\n`)
     else if (!this.quiet) this.stdout.write(`${text}\n`)
+  }
+
+  /**
+   * A name (an object key, a path) as a text result shows it: on a terminal every control
+   * character becomes `?`, so a key cannot drive the user's terminal (as `ls` shows keys);
+   * piped output keeps it as it is, for scripts, and JSON records should carry the raw name.
+   * @example
+   * out.name('evil\x1b[2J') // 'evil?[2J' on a terminal
+   */
+  name(text: string): string {
+    return (this.stdout as { isTTY?: boolean }).isTTY === true ? printable(text) : text
   }
 
   /**
