@@ -166,6 +166,62 @@ describe('bodies', () => {
   })
 })
 
+describe('stalled POST forms', () => {
+  // An anonymous form to a bucket whose policy lets anyone upload under public/: the form's
+  // body is read by busboy, which now reads it through the same slow-body timer.
+  beforeAll(async () => {
+    const policy = {
+      Version: '2012-10-17',
+      Statement: [
+        {
+          Effect: 'Allow',
+          Principal: '*',
+          Action: 's3:PutObject',
+          Resource: `arn:aws:s3:::${Bucket}/public/*`,
+        },
+      ],
+    }
+    expect((await s3(url, 'PUT', `/${Bucket}?policy`, { body: JSON.stringify(policy) })).status).toBe(204)
+  })
+
+  const boundary = 'silo-stall'
+  const part = (name: string, value: string) =>
+    `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`
+  const postHead = (length: number) =>
+    `POST /${Bucket} HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\ncontent-type: multipart/form-data; boundary=${boundary}\r\ncontent-length: ${length}\r\n\r\n`
+
+  for (const [where, sent] of [
+    [
+      'in its fields',
+      `${part('key', 'public/stalled-form')}--${boundary}\r\nContent-Disposition: form-data; name="acl"`,
+    ],
+    [
+      'in its file',
+      `${part('key', 'public/stalled-form')}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.bin"\r\nContent-Type: application/octet-stream\r\n\r\n${'y'.repeat(32 * 1024)}`,
+    ],
+  ] as const) {
+    it(`a form that stops arriving ${where} gets 400 RequestTimeout, and nothing is stored`, async () => {
+      const stalled = await openRaw(postHead(1024 * 1024) + sent)
+      await stalled.closed
+      const answer = stalled.received()
+      expect(answer).toMatch(/^HTTP\/1\.1 400 /)
+      expect(xmlField(answer, 'Code')).toBe('RequestTimeout')
+      expect((await s3(url, 'HEAD', `/${Bucket}/public/stalled-form`)).status).toBe(404)
+      expect(logged.filter((l) => l.startsWith('error'))).toEqual([])
+    })
+  }
+
+  it('a whole form through the same path still stores its file', async () => {
+    const body = `${part('key', 'public/whole-form')}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\nhello\r\n--${boundary}--\r\n`
+    const conn = await openRaw(
+      `${postHead(Buffer.byteLength(body)).replace('HTTP/1.1\r\n', 'HTTP/1.1\r\nconnection: close\r\n')}${body}`,
+    )
+    await conn.closed
+    expect(conn.received()).toMatch(/^HTTP\/1\.1 204 /)
+    expect((await s3(url, 'GET', `/${Bucket}/public/whole-form`)).text).toBe('hello')
+  })
+})
+
 describe('idle connections', () => {
   it('a kept-alive connection waiting for its next request is closed after the keep-alive timeout', async () => {
     const raw = await openRaw(`GET /${Bucket}/kept HTTP/1.1\r\n${headerLines('GET', `/${Bucket}/kept`)}\r\n`)

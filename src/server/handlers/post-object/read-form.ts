@@ -2,10 +2,13 @@
  * Streaming `multipart/form-data` for POST Object (busboy): the fields before the file are
  * collected (they are small and bounded), then the file part is handed over as a stream so it
  * goes straight into storage, never buffered. Fields after the file are ignored, as S3 does.
+ * The body reaches busboy through the slow-body timer (watchBodyProgress), so a form that stops
+ * arriving fails with 400 RequestTimeout, in its fields or in its file, like any other body.
  */
 import type { IncomingMessage } from 'node:http'
 import type { Readable } from 'node:stream'
 import busboy from 'busboy'
+import { watchBodyProgress } from '../../body/body-timeout.js'
 import { isS3ServerError, S3ServerError } from '../../errors.js'
 
 /** S3's limit on the form fields preceding the file. */
@@ -40,6 +43,9 @@ export function readPostForm(req: IncomingMessage): Promise<PostForm> {
     const fields = new Map<string, string>()
     let preData = 0
     let fileSeen = false
+    let file: Readable | undefined
+    // Set once the form is refused: the rest of the body is discarded, not parsed.
+    let stopped = false
     // busboy reports a part whose Content-Disposition has no (or an empty) name with the name
     // undefined, despite its types; such a part can be no form field of S3's (issue 12).
     parser.on('field', (name: string | undefined, value, info) => {
@@ -47,8 +53,7 @@ export function readPostForm(req: IncomingMessage): Promise<PostForm> {
       preData += (name?.length ?? 0) + value.length
       if (info.valueTruncated || preData > MAX_PRE_DATA_BYTES) {
         reject(new S3ServerError('MaxPostPreDataLengthExceeded'))
-        req.unpipe(parser)
-        req.resume()
+        stopped = true
         return
       }
       if (name) fields.set(name.toLowerCase(), value)
@@ -64,6 +69,7 @@ export function readPostForm(req: IncomingMessage): Promise<PostForm> {
         return
       }
       fileSeen = true
+      file = stream
       parser.on('error', (error) => stream.destroy(asMalformed(error)))
       resolve({ fields, file: stream, filename: info.filename ?? '', mimeType: info.mimeType })
     })
@@ -71,7 +77,39 @@ export function readPostForm(req: IncomingMessage): Promise<PostForm> {
     // event without a listener ends the process.
     parser.on('error', (error) => reject(asMalformed(error)))
     parser.once('close', () => reject(malformed("the form has no field named 'file'")))
-    req.pipe(parser)
+    feed(req, parser, () => stopped).catch((error: unknown) => {
+      // A body that stopped arriving (RequestTimeout) or broke off: the file's reader gets the
+      // error if the file has begun, else the form is refused with it.
+      stopped = true
+      if (file) file.destroy(error as Error)
+      else reject(error)
+    })
+  })
+}
+
+/**
+ * Writes the request body into the parser as it arrives, waiting while the parser is full, and
+ * ends it. Stops early (the rest of the body discarded by watchBodyProgress) once `stop()` says
+ * so or the parser has closed. Rejects with RequestTimeout when the body stalls.
+ */
+async function feed(req: IncomingMessage, parser: busboy.Busboy, stop: () => boolean): Promise<void> {
+  for await (const chunk of watchBodyProgress(req)) {
+    if (stop() || parser.destroyed || parser.writableEnded) return
+    if (!parser.write(chunk)) await drained(parser)
+  }
+  if (!stop() && !parser.destroyed && !parser.writableEnded) parser.end()
+}
+
+/** Resolves when `parser` can take more, or has closed (then nothing will read more). */
+function drained(parser: busboy.Busboy): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      parser.off('drain', done)
+      parser.off('close', done)
+      resolve()
+    }
+    parser.on('drain', done)
+    parser.on('close', done)
   })
 }
 
