@@ -14,6 +14,11 @@ export interface DocumentBodyLimits {
    * body that is mostly markup is refused (MalformedXML) long before it is read, let alone parsed.
    */
   maxElements?: number
+  /**
+   * The `x-amz-checksum-<alg>` headers describe the object the request makes, not this body
+   * (CompleteMultipartUpload): they are left to the handler instead of verifying the body.
+   */
+  checksumHeadersDescribeObject?: boolean
 }
 
 /**
@@ -27,7 +32,9 @@ export async function readDocumentBody(
   limits: DocumentBodyLimits,
 ): Promise<Buffer> {
   const contentMd5 = readContentMd5(req.headers['content-md5'])
-  const { body } = openRequestBody(req, auth, ctx.auth.crypto, limits.maxBytes, 'MaxMessageLengthExceeded')
+  const { body } = openRequestBody(req, auth, ctx.auth.crypto, limits.maxBytes, 'MaxMessageLengthExceeded', {
+    checksumHeaders: !limits.checksumHeadersDescribeObject,
+  })
   const inspect = limits.maxElements === undefined ? undefined : countMarkup(limits.maxElements)
   const bytes = await readBody(body, limits.maxBytes, inspect)
   if (contentMd5 !== undefined && createHash('md5').update(bytes).digest('base64') !== contentMd5) {

@@ -200,4 +200,90 @@ describe.each(BACKENDS)('multipart checksums (%s)', (_name, start) => {
     expect(await failureOf(complete(wrong))).toMatchObject({ code: 'InvalidPart', status: 400 })
     expect((await complete(parts)).ChecksumCRC32).toBe(await compositeOf('CRC32', PARTS))
   })
+
+  it('a Complete checks the whole-object checksum, checksum type and x-amz-mp-object-size it is sent, and keeps the upload when one is wrong', async () => {
+    const client = awsClient(server)
+    const key = 'whole-sum'
+    const { UploadId } = await client.send(
+      new CreateMultipartUploadCommand({
+        Bucket: 'mpsums',
+        Key: key,
+        ChecksumAlgorithm: 'CRC32C',
+        ChecksumType: 'FULL_OBJECT',
+      }),
+    )
+    const parts: Array<{ PartNumber: number; ETag?: string; ChecksumCRC32C?: string }> = []
+    for (const [i, body] of PARTS.entries()) {
+      const done = await client.send(
+        new UploadPartCommand({
+          Bucket: 'mpsums',
+          Key: key,
+          UploadId,
+          PartNumber: i + 1,
+          Body: body,
+          ChecksumAlgorithm: 'CRC32C',
+        }),
+      )
+      parts.push({ PartNumber: i + 1, ETag: done.ETag, ChecksumCRC32C: done.ChecksumCRC32C })
+    }
+    const crc = new Crc32c()
+    crc.update(Buffer.concat(PARTS))
+    const whole = Buffer.from(await crc.digest()).toString('base64')
+    const size = PARTS.reduce((sum, p) => sum + p.length, 0)
+    const complete = (fields: Record<string, unknown>) =>
+      client.send(
+        new CompleteMultipartUploadCommand({
+          Bucket: 'mpsums',
+          Key: key,
+          UploadId,
+          MultipartUpload: { Parts: parts },
+          ...fields,
+        }),
+      )
+    expect(await failureOf(complete({ ChecksumCRC32C: 'AAAAAA==' }))).toMatchObject({
+      code: 'BadDigest',
+      status: 400,
+    })
+    expect(
+      await failureOf(complete({ ChecksumSHA256: createHash('sha256').digest('base64') })),
+    ).toMatchObject({
+      code: 'InvalidRequest',
+      status: 400,
+    })
+    expect(await failureOf(complete({ ChecksumType: 'COMPOSITE' }))).toMatchObject({
+      code: 'InvalidRequest',
+      status: 400,
+    })
+    expect(await failureOf(complete({ MpuObjectSize: size + 1 }))).toMatchObject({
+      code: 'InvalidRequest',
+      status: 400,
+    })
+    expect((await s3(server.url, 'HEAD', `/mpsums/${key}`)).status).toBe(404)
+    const done = await complete({ ChecksumCRC32C: whole, ChecksumType: 'FULL_OBJECT', MpuObjectSize: size })
+    expect([done.ChecksumCRC32C, done.ChecksumType]).toEqual([whole, 'FULL_OBJECT'])
+  })
+
+  it('a whole-object checksum sent to a Complete of an upload created without an algorithm is refused, not ignored', async () => {
+    const client = awsClient(server)
+    const key = 'no-algorithm'
+    const { UploadId } = await client.send(new CreateMultipartUploadCommand({ Bucket: 'mpsums', Key: key }))
+    const done = await client.send(
+      new UploadPartCommand({ Bucket: 'mpsums', Key: key, UploadId, PartNumber: 1, Body: PARTS[1] }),
+    )
+    const complete = (fields: Record<string, unknown>) =>
+      client.send(
+        new CompleteMultipartUploadCommand({
+          Bucket: 'mpsums',
+          Key: key,
+          UploadId,
+          MultipartUpload: { Parts: [{ PartNumber: 1, ETag: done.ETag }] },
+          ...fields,
+        }),
+      )
+    expect(await failureOf(complete({ ChecksumCRC32: 'AAAAAA==' }))).toMatchObject({
+      code: 'InvalidRequest',
+      status: 400,
+    })
+    expect((await complete({})).ETag).toBeTruthy()
+  })
 })

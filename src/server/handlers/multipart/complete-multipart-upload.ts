@@ -13,7 +13,7 @@ import { readXmlDocument, type XmlDocumentLimits } from '../objects/xml-body.js'
 import { readBucketVersioning } from '../versioning/bucket-versioning.js'
 import { versionIdHeader } from '../versioning/version-params.js'
 import { findCompletedUpload } from './completed-retry.js'
-import { compositeChecksumHeaders, type RequestedPart } from './composite-checksum.js'
+import { compositeChecksumHeaders, type RequestedPart, readCompleteChecks } from './composite-checksum.js'
 import { checkUploadIsSseC } from './upload-customer-key.js'
 import { readUploadId } from './upload-params.js'
 
@@ -28,6 +28,8 @@ const COMPLETE_LIMITS: XmlDocumentLimits = {
   maxBytes: 8 * 1024 * 1024,
   maxElements: 1 + 8 * MAX_PARTS,
   repeated: new Set(['Part']),
+  // x-amz-checksum-<alg> on a Complete is the whole object's checksum (composite-checksum.ts).
+  checksumHeadersDescribeObject: true,
 }
 
 /**
@@ -58,7 +60,12 @@ export const handleCompleteMultipartUpload: Handler = async (args) => {
   try {
     // Inside the try: a retry of a Complete that succeeded finds no upload to list (NoSuchUpload).
     if (customerKey) await checkUploadIsSseC(ctx.storage, input)
-    input.checksumHeaders = await compositeChecksumHeaders(ctx.storage, input, parts)
+    input.checksumHeaders = await compositeChecksumHeaders(
+      ctx.storage,
+      input,
+      parts,
+      readCompleteChecks(args.req.headers),
+    )
     info = await ctx.storage.completeMultipartUpload(input)
     await emit([
       {
