@@ -5,13 +5,12 @@
  * same headers, signature included (and the shared `signRequest`, which decodes and re-encodes the
  * path as the server does, must agree too).
  */
-import { createHash, createHmac, type Hash, type Hmac } from 'node:crypto'
 import { Sha256 } from '@aws-crypto/sha256-js'
 import { SignatureV4 } from '@smithy/signature-v4'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { jsSigV4Crypto } from '../../src/sdk/platform/js-sigv4-crypto.js'
-import { nodeSigV4Crypto } from '../../src/sdk/platform/node-hash.js'
+import { NodeSha256, nodeSigV4Crypto } from '../../src/sdk/platform/node-hash.js'
 import { createSigner, type SignableRequest } from '../../src/sdk/transport/signer.js'
 import { escapeKey } from '../../src/sdk/transport/uri-escape.js'
 import { EMPTY_SHA256, UNSIGNED_PAYLOAD } from '../../src/shared/sigv4/constants.js'
@@ -72,26 +71,6 @@ function toSignable(input: Arbitrary): SignableRequest {
       'x-amz-content-sha256': input.payload,
     },
   }
-}
-
-// smithy's hash interface (unkeyed → SHA-256, keyed → HMAC) on node:crypto.
-class NodeSha256 {
-  readonly #hash: Hash | Hmac
-  constructor(secret?: string | ArrayBuffer | ArrayBufferView) {
-    this.#hash = secret === undefined ? createHash('sha256') : createHmac('sha256', toBinary(secret))
-  }
-  update(data: string | ArrayBuffer | ArrayBufferView): void {
-    this.#hash.update(toBinary(data))
-  }
-  digest(): Promise<Uint8Array> {
-    return Promise.resolve(this.#hash.digest())
-  }
-}
-
-function toBinary(data: string | ArrayBuffer | ArrayBufferView): string | Uint8Array {
-  if (typeof data === 'string') return data
-  if (ArrayBuffer.isView(data)) return new Uint8Array(data.buffer, data.byteOffset, data.byteLength)
-  return new Uint8Array(data)
 }
 
 function createSmithySigner(sha256: typeof NodeSha256 | typeof Sha256, sessionToken?: string) {
