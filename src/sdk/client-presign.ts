@@ -160,7 +160,7 @@ export class PresignMethods extends ListingMethods {
   }
 
   #signer(): Presigner {
-    this.#presigner ??= new Presigner(this.transport.options, platform.Sha256)
+    this.#presigner ??= new Presigner(this.transport.options, platform.sigv4)
     return this.#presigner
   }
 }

@@ -102,6 +102,47 @@ describe('Node transport', () => {
     expect(request.mock.calls[0]![0]).toMatchObject({ method: 'PUT', path: '/photos/a', port })
   })
 
+  it('hands a custom transport the headers as an object', async () => {
+    const request = vi.fn(http.request)
+    await new Client({ ...options(), transport: { request } }).putObject('photos', 'a', 'x')
+    const headers = (request.mock.calls[0]![0] as http.RequestOptions).headers as Record<string, string>
+    expect(Array.isArray(headers)).toBe(false)
+    expect(headers['authorization']).toMatch(/^AWS4-HMAC-SHA256 Credential=AK\//)
+  })
+
+  // Proxy agents (http-proxy-agent) re-render the request head from the headers set one by one:
+  // an agent of another class must find every header on the request, as with setHeader.
+  it('lets an agent of its own class read and change the headers', async () => {
+    class HeaderAgent extends http.Agent {
+      seen: unknown
+      addRequest(req: http.ClientRequest, opts: object): void {
+        this.seen = req.getHeader('authorization')
+        ;(http.Agent.prototype as unknown as { addRequest(r: unknown, o: unknown): void }).addRequest.call(
+          this,
+          req,
+          opts,
+        )
+      }
+    }
+    const agent = new HeaderAgent({ keepAlive: false })
+    await new Client({ ...options(), transportAgent: agent }).putObject('photos', 'a', 'x')
+    expect(agent.seen).toMatch(/^AWS4-HMAC-SHA256 /)
+    agent.destroy()
+  })
+
+  it('sends the same header names in the same order through node agents and others', async () => {
+    received.length = 0
+    const other = new (class extends http.Agent {})({ keepAlive: false })
+    await new Client(options()).putObject('photos', 'a', 'x', undefined, { 'Content-Type': 'text/plain' })
+    await new Client({ ...options(), transportAgent: other }).putObject('photos', 'a', 'x', undefined, {
+      'Content-Type': 'text/plain',
+    })
+    const names = (r: Received) => r.rawHeaders.filter((_, i) => i % 2 === 0)
+    expect(names(received[0]!)).toEqual(names(received[1]!))
+    expect(names(received[0]!)).toContain('authorization')
+    other.destroy()
+  })
+
   it('streams a known-size body with Content-Length, not chunked', async () => {
     received.length = 0
     const chunks = Array.from({ length: 64 }, (_, i) => Buffer.alloc(16 * 1024, i))

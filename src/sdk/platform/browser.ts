@@ -2,7 +2,6 @@
  * The browser platform: pure-JS SHA-256 (`@aws-crypto/sha256-js`, synchronous, no WebCrypto
  * secure-context requirement) and a fetch sender. Selected by the `#platform` import map.
  */
-import { Sha256 } from '@aws-crypto/sha256-js'
 import { createBrowserSend } from './browser-send.js'
 import { jsSigV4Crypto } from './js-sigv4-crypto.js'
 import { md5 } from './md5.js'
@@ -14,7 +13,6 @@ import type { Platform } from './types.js'
  * const send = platform.createSend({ useSSL: true })
  */
 export const platform: Platform = {
-  Sha256,
   sigv4: jsSigV4Crypto,
   createSend: createBrowserSend,
   userAgent: undefined,

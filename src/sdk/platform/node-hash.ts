@@ -1,7 +1,8 @@
 /**
- * SHA-256 for Node through node:crypto (native, several times faster than pure JS): a hash object
- * shaped as `@aws-crypto/sha256-js`'s (unkeyed → hash, keyed → HMAC) for presigning, and the
- * synchronous functions header signing uses.
+ * SHA-256 for Node through node:crypto (native, several times faster than pure JS): the
+ * synchronous functions SigV4 signing and presigning use. A keyed HMAC set up per string
+ * (createHmac) measured 1.5 µs against 2.3 µs for copying pre-hashed pads (RFC 2104 by hand),
+ * so the signing key is not prepared beyond its derivation.
  */
 import { createHash, createHmac, type Hash, type Hmac } from 'node:crypto'
 import type { SigV4Crypto } from '../../shared/sigv4/crypto.js'
@@ -9,7 +10,9 @@ import type { SigV4Crypto } from '../../shared/sigv4/crypto.js'
 type Secret = string | ArrayBuffer | ArrayBufferView
 
 /**
- * A node:crypto SHA-256 / HMAC-SHA-256 with the interface of `@aws-crypto/sha256-js`.
+ * A node:crypto SHA-256 / HMAC-SHA-256 with the interface of `@aws-crypto/sha256-js` (and so of
+ * `@smithy/signature-v4`'s hash option): what the signing bench and the cross-check tests hand
+ * smithy. The SDK itself signs with the synchronous functions below.
  * @example
  * const h = new NodeSha256(); h.update(bytes); const digest = await h.digest()
  */
@@ -46,7 +49,7 @@ function toBinary(data: Secret): string | Uint8Array {
 }
 
 /**
- * The hashing SigV4 signing needs, through node:crypto (synchronous).
+ * The hashing SigV4 needs, through node:crypto (synchronous).
  * @example
  * const sign = createSigner(credentials, nodeSigV4Crypto)
  */

@@ -43,37 +43,31 @@ export function createNodeSend(
   }
   const agent = (options.transportAgent as http.Agent | undefined) ?? defaultAgent(options.useSSL)
   const module = (): RequestModule => (custom as RequestModule | undefined) ?? (options.useSSL ? https : http)
+  // A transport of the user's own gets headers as an object, as minio-js hands them over.
+  const flat = custom === undefined || custom === http || custom === https
   // Read per request: setRequestOptions may change them after the client was created.
-  return (request) => send(module(), agent, options.requestOptions ?? {}, request)
+  return (request) => send(module(), agent, options.requestOptions ?? NO_OPTIONS, flat, request)
 }
+
+const NO_OPTIONS: RequestOptions = Object.freeze({})
 
 function send(
   module: RequestModule,
   agent: http.Agent,
   extra: RequestOptions,
+  flat: boolean,
   request: WireRequest,
 ): Promise<WireResponse> {
   return new Promise((resolve, reject) => {
-    const { signal } = request
-    const req = module.request(
-      {
-        // setRequestOptions first, so the request's own values below win (agent aside).
-        ...(extra as http.RequestOptions),
-        agent: (extra.agent as http.Agent | undefined) ?? agent,
-        method: request.method,
-        host: request.hostname,
-        port: request.port,
-        path: request.path,
-        headers: request.headers,
-        signal,
-      },
-      (res) => {
-        // A success must not hide a body that failed to send (e.g. a stream shorter than its size);
-        // an error response sent early is more telling than the write failure that follows it.
-        if (res.statusCode! < 300) written.then(() => resolve(wrapResponse(res)), reject)
-        else resolve(wrapResponse(res))
-      },
-    )
+    const { signal, body } = request
+    let written: Promise<void> | undefined
+    const req = module.request(requestOptions(agent, extra, flat, request), (res) => {
+      // A success must not hide a body that failed to send (e.g. a stream shorter than its size);
+      // an error response sent early is more telling than the write failure that follows it.
+      if (written !== undefined && res.statusCode! < 300)
+        written.then(() => resolve(new NodeResponse(res)), reject)
+      else resolve(new NodeResponse(res))
+    })
     if (extra.timeout) {
       req.setTimeout(extra.timeout, () => req.destroy(timeoutError(request, extra.timeout!)))
     }
@@ -81,12 +75,59 @@ function send(
       if (cause instanceof TimeoutError) return reject(cause)
       reject(signal?.aborted ? abortError(signal) : networkError(request, cause))
     })
-    const written = writeBody(req, request.body, request.onSent)
-    written.catch((error: Error) => {
-      reject(error)
-      req.destroy(error)
-    })
+    // Nothing, or bytes in memory nobody watches: one end() hands headers and body to the
+    // connection together (one write), with no promise to wait on.
+    if (body === undefined || (body instanceof Uint8Array && request.onSent === undefined)) req.end(body)
+    else {
+      written = writeBody(req, body, request.onSent)
+      written.catch((error: Error) => {
+        reject(error)
+        req.destroy(error)
+      })
+    }
   })
+}
+
+// For node:http the headers go as a flat [name, value, ...] list: it then renders the head at
+// once (validating each header as setHeader would) instead of storing them one by one first.
+function requestOptions(
+  agent: http.Agent,
+  extra: RequestOptions,
+  flat: boolean,
+  request: WireRequest,
+): http.RequestOptions {
+  const plain = isEmpty(extra)
+  const chosen = plain ? agent : ((extra.agent as http.Agent | undefined) ?? agent)
+  const own: http.RequestOptions = {
+    agent: chosen,
+    method: request.method,
+    host: request.hostname,
+    port: request.port,
+    path: request.path,
+    headers: flat && isNodeAgent(chosen) ? flatten(request.headers) : request.headers,
+    signal: request.signal,
+  }
+  if (plain) return own
+  // setRequestOptions first, so the request's own values win.
+  return { ...(extra as http.RequestOptions), ...own }
+}
+
+// Agents that add or rewrite headers (HTTP proxy agents re-render the head from the headers
+// set one by one) must see them as an object: the flat list is for node's own agents.
+function isNodeAgent(agent: http.Agent): boolean {
+  const kind = agent.constructor
+  return kind === http.Agent || kind === https.Agent
+}
+
+function flatten(headers: Readonly<Record<string, string>>): http.OutgoingHttpHeaders {
+  const list: string[] = []
+  for (const name in headers) list.push(name, headers[name]!)
+  return list as unknown as http.OutgoingHttpHeaders
+}
+
+function isEmpty(options: object): boolean {
+  for (const _ in options) return false
+  return true
 }
 
 // Bytes in memory are written in slices of this size when someone listens for progress, so a
@@ -95,13 +136,9 @@ const PROGRESS_SLICE = 64 * 1024
 
 async function writeBody(
   req: ClientRequest,
-  body: WireBody,
+  body: Exclude<WireBody, undefined>,
   onSent: ((bytes: number) => void) | undefined,
 ): Promise<void> {
-  if (body === undefined || (body instanceof Uint8Array && onSent === undefined)) {
-    req.end(body)
-    return
-  }
   const chunks =
     body instanceof Uint8Array
       ? sliceBytes(body, PROGRESS_SLICE)
@@ -118,13 +155,31 @@ function* sliceBytes(bytes: Uint8Array, size: number): Generator<Uint8Array> {
   for (let at = 0; at < bytes.byteLength; at += size) yield bytes.subarray(at, at + size)
 }
 
-function wrapResponse(res: IncomingMessage): WireResponse {
-  return {
-    status: res.statusCode ?? 0,
-    headers: res.headers,
-    stream: () => Promise.resolve(res),
-    text: () => readText(res),
-    discard: () => discard(res),
+// A class rather than an object of closures: one allocation per response.
+class NodeResponse implements WireResponse {
+  readonly status: number
+  readonly #res: IncomingMessage
+
+  constructor(res: IncomingMessage) {
+    this.status = res.statusCode ?? 0
+    this.#res = res
+  }
+
+  // node:http builds the header object on first use; a GET that only streams never asks.
+  get headers(): IncomingMessage['headers'] {
+    return this.#res.headers
+  }
+
+  stream(): Promise<IncomingMessage> {
+    return Promise.resolve(this.#res)
+  }
+
+  text(): Promise<string> {
+    return readText(this.#res)
+  }
+
+  discard(): Promise<void> {
+    return discard(this.#res)
   }
 }
 

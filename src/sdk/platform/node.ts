@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto'
 import { nodeFiles } from './node-files.js'
-import { NodeSha256, nodeSigV4Crypto } from './node-hash.js'
+import { nodeSigV4Crypto } from './node-hash.js'
 import { createNodeSend } from './node-send.js'
 import type { Platform } from './types.js'
 
@@ -16,7 +16,6 @@ const VERSION = '0.1.0'
  * const send = platform.createSend({ useSSL: true })
  */
 export const platform: Platform = {
-  Sha256: NodeSha256,
   sigv4: nodeSigV4Crypto,
   createSend: createNodeSend,
   userAgent: `silo-js/${VERSION} (node ${process.version}; ${process.platform} ${process.arch})`,

@@ -6,15 +6,6 @@ import type { BodyStream } from '#object-stream'
 import type { SigV4Crypto } from '../../shared/sigv4/crypto.js'
 import type { ChunkSource } from '../body/chunks.js'
 
-/** A SHA-256 hash, or HMAC-SHA256 when constructed with a secret (the shape of `@aws-crypto/sha256-js`). */
-export interface Sha256Hash {
-  update(data: string | ArrayBuffer | ArrayBufferView): void
-  digest(): Promise<Uint8Array>
-}
-
-/** Makes a SHA-256 hash, keyed (HMAC) when given a secret: what presigning hashes with. */
-export type Sha256Constructor = new (secret?: string | ArrayBuffer | ArrayBufferView) => Sha256Hash
-
 // The byte stream a download is: Node's `Readable` in Node, a LightReadable in browsers. Typed by
 // the `#object-stream` module of each platform, so the browser build's types name no Node module.
 export type { BodyStream }
@@ -73,9 +64,7 @@ export interface SendOptions {
 
 /** Everything runtime-specific the SDK needs. */
 export interface Platform {
-  /** Hash for presigning: node:crypto in Node, `@aws-crypto/sha256-js` in browsers. */
-  readonly Sha256: Sha256Constructor
-  /** Synchronous SHA-256 and HMAC for header signing: node:crypto in Node, `@aws-crypto/sha256-js` in browsers. */
+  /** Synchronous SHA-256 and HMAC for signing and presigning: node:crypto in Node, `@aws-crypto/sha256-js` in browsers. */
   readonly sigv4: SigV4Crypto
   /** Builds the sender for one client. */
   createSend(options: SendOptions): HttpSend

@@ -9,16 +9,13 @@
  * several times more through its public API, and reaching the speed of this file meant patching
  * its private members. The tests sign with smithy too and compare (test/sdk/signer-cross-check.test.ts).
  */
-import { formatAuthorizationHeader } from '../../shared/sigv4/authorization-header.js'
-import { canonicalHeaders } from '../../shared/sigv4/canonical-headers.js'
+import { canonicalHeaderValue } from '../../shared/sigv4/canonical-headers.js'
 import { canonicalQueryString } from '../../shared/sigv4/canonical-query.js'
-import { createCanonicalRequest } from '../../shared/sigv4/canonical-request.js'
-import { EMPTY_SHA256 } from '../../shared/sigv4/constants.js'
+import { EMPTY_SHA256, SIGV4_ALGORITHM } from '../../shared/sigv4/constants.js'
 import type { SigV4Crypto } from '../../shared/sigv4/crypto.js'
 import { createCredentialScope, formatAmzDate } from '../../shared/sigv4/scope.js'
 import { computeSignature } from '../../shared/sigv4/signature.js'
 import { deriveSigningKey } from '../../shared/sigv4/signing-key.js'
-import { createStringToSign } from '../../shared/sigv4/string-to-sign.js'
 
 /** Credentials of a signing client. */
 export interface Credentials {
@@ -70,6 +67,17 @@ function isSignable(name: string): boolean {
   return !UNSIGNABLE.has(name) && !name.startsWith('proxy-') && !name.startsWith('sec-')
 }
 
+// What every request signed on one day for one region shares: the credential scope, the start
+// of the Authorization value and the signing key.
+interface DayRegion {
+  day: string
+  region: string
+  scope: string
+  /** `AWS4-HMAC-SHA256 Credential=<accessKey>/<scope>, SignedHeaders=` */
+  authorizationHead: string
+  signingKey: Uint8Array
+}
+
 /**
  * Creates the signing function for a set of credentials.
  * @example
@@ -78,46 +86,71 @@ function isSignable(name: string): boolean {
  */
 export function createSigner(credentials: Credentials, crypto: SigV4Crypto): SignRequest {
   const { accessKey, secretKey, sessionToken } = credentials
-  const keys = new Map<string, Uint8Array>()
+  const keys = new Map<string, DayRegion>()
+  let last: DayRegion | undefined
   let second = Number.NaN
   let amzDate = ''
+  let day = ''
 
   // The key changes once a day per region; dates move on and old keys are never asked for again.
-  const signingKey = (day: string, region: string): Uint8Array => {
+  const dayRegion = (region: string): DayRegion => {
+    if (last !== undefined && last.day === day && last.region === region) return last
     const id = `${day}/${region}`
-    let key = keys.get(id)
-    if (key === undefined) {
+    let found = keys.get(id)
+    if (found === undefined) {
       if (keys.size >= 16) keys.clear()
-      key = deriveSigningKey(crypto, secretKey, day, region)
-      keys.set(id, key)
+      const scope = createCredentialScope(day, region)
+      found = {
+        day,
+        region,
+        scope,
+        authorizationHead: `${SIGV4_ALGORITHM} Credential=${accessKey}/${scope}, SignedHeaders=`,
+        signingKey: deriveSigningKey(crypto, secretKey, day, region),
+      }
+      keys.set(id, found)
     }
-    return key
+    last = found
+    return found
   }
 
   return (request, region, date) => {
     const at = Math.floor(date.getTime() / 1000)
     if (at !== second) {
       amzDate = formatAmzDate(date)
+      day = amzDate.slice(0, 8)
       second = at
     }
-    const day = amzDate.slice(0, 8)
-    const headers: Record<string, string> = { ...request.headers, 'x-amz-date': amzDate }
-    delete headers['authorization']
-    if (sessionToken) headers['x-amz-security-token'] = sessionToken
-    const names = Object.keys(headers).filter(isSignable).sort()
-    const signedHeaders = names.join(';')
-    const canonicalRequest = createCanonicalRequest({
-      method: request.method,
-      uri: request.path,
-      query: request.query === undefined ? '' : canonicalQueryString(toPairs(request.query)),
-      headers: canonicalHeaders(headers, names),
-      signedHeaders,
-      payloadHash: headers['x-amz-content-sha256'] ?? EMPTY_SHA256,
-    })
-    const scope = createCredentialScope(day, region)
-    const stringToSign = createStringToSign(crypto, amzDate, scope, canonicalRequest)
-    const signature = computeSignature(crypto, signingKey(day, region), stringToSign)
-    headers['authorization'] = formatAuthorizationHeader(accessKey, scope, signedHeaders, signature)
+    const scoped = dayRegion(region)
+    // One pass over the caller's headers: copy them (less any old signature) and pick the signed
+    // names; the canonical block and the SignedHeaders list are then built in one loop.
+    const source = request.headers
+    const headers: Record<string, string> = {}
+    const names: string[] = []
+    for (const name in source) {
+      if (name === 'authorization') continue
+      headers[name] = source[name]!
+      if (isSignable(name)) names.push(name)
+    }
+    if (headers['x-amz-date'] === undefined) names.push('x-amz-date')
+    headers['x-amz-date'] = amzDate
+    if (sessionToken) {
+      if (headers['x-amz-security-token'] === undefined) names.push('x-amz-security-token')
+      headers['x-amz-security-token'] = sessionToken
+    }
+    names.sort()
+    let canonical = ''
+    let signedHeaders = ''
+    for (let i = 0; i < names.length; i++) {
+      const name = names[i]!
+      canonical += `${name}:${canonicalHeaderValue(headers[name])}\n`
+      signedHeaders += i === 0 ? name : `;${name}`
+    }
+    const query = request.query === undefined ? '' : canonicalQueryString(toPairs(request.query))
+    const payloadHash = headers['x-amz-content-sha256'] ?? EMPTY_SHA256
+    const canonicalRequest = `${request.method}\n${request.path}\n${query}\n${canonical}\n${signedHeaders}\n${payloadHash}`
+    const stringToSign = `${SIGV4_ALGORITHM}\n${amzDate}\n${scoped.scope}\n${crypto.sha256Hex(canonicalRequest)}`
+    headers['authorization'] =
+      `${scoped.authorizationHead}${signedHeaders}, Signature=${computeSignature(crypto, scoped.signingKey, stringToSign)}`
     return headers
   }
 }
@@ -125,7 +158,8 @@ export function createSigner(credentials: Credentials, crypto: SigV4Crypto): Sig
 // A repeated parameter (`events=a&events=b`) is one pair per value.
 function toPairs(query: Readonly<Record<string, string | string[]>>): Array<[string, string]> {
   const pairs: Array<[string, string]> = []
-  for (const [name, value] of Object.entries(query)) {
+  for (const name in query) {
+    const value = query[name]!
     if (typeof value === 'string') pairs.push([name, value])
     else for (const item of value) pairs.push([name, item])
   }

@@ -49,8 +49,8 @@ export class Transport {
   }
 
   /** Sends a request and parses its successful response; failures reject with `S3Error` and friends. */
-  async call<T>(request: S3Request, parse: (res: WireResponse) => T | Promise<T>): Promise<T> {
-    return parse(await this.request(request))
+  call<T>(request: S3Request, parse: (res: WireResponse) => T | Promise<T>): Promise<T> {
+    return this.request(request).then(parse)
   }
 
   /** Sends a request; resolves with a 2xx response whose body the caller must read or discard. */
@@ -113,31 +113,32 @@ export class Transport {
     )
   }
 
-  async #dispatch(request: S3Request, region: string): Promise<WireResponse> {
+  #dispatch(request: S3Request, region: string): Promise<WireResponse> {
     const { method, body } = request
     const address = this.#addressOf(request)
+    const { protocol } = this.options
     let headers: Record<string, string> = { host: address.hostHeader }
     const { userAgent } = this.#platform
     const { appInfo } = this.extras
     if (userAgent !== undefined) headers['user-agent'] = appInfo ? `${userAgent} ${appInfo}` : userAgent
-    if (request.headers !== undefined) Object.assign(headers, request.headers)
+    const extra = request.headers
+    if (extra !== undefined) for (const name in extra) headers[name] = extra[name]!
     if (body !== undefined || method === 'PUT' || method === 'POST')
       headers['content-length'] = contentLength(body)
+    const { query } = request
     if (this.#sign !== undefined) {
       headers['x-amz-content-sha256'] = payloadHash(body, this.options.useSSL, this.#platform.sigv4.sha256Hex)
-      const signable = {
-        method,
-        protocol: this.options.protocol,
-        hostname: address.hostname,
-        path: address.path,
-      }
-      headers = this.#sign({ ...signable, query: request.query, headers }, region, new Date())
+      headers = this.#sign(
+        { method, protocol, hostname: address.hostname, path: address.path, query, headers },
+        region,
+        new Date(),
+      )
     }
-    const query = request.query === undefined ? '' : buildQueryString(request.query)
-    const path = query === '' ? address.path : `${address.path}?${query}`
+    const queryString = query === undefined ? '' : buildQueryString(query)
+    const path = queryString === '' ? address.path : `${address.path}?${queryString}`
     const sent = this.#send({
       method,
-      protocol: this.options.protocol,
+      protocol,
       hostname: address.hostname,
       port: this.options.port,
       path,

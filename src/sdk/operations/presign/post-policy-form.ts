@@ -59,7 +59,7 @@ export async function presignPostPolicy(
   const expiration =
     policy.policy.expiration ?? new Date(now.getTime() + MAX_PRESIGNED_EXPIRES * 1000).toISOString()
   const encoded = encodeBase64(JSON.stringify({ conditions, expiration }))
-  const signature = await presigner.sign(amzDate.slice(0, 8), region, encoded)
+  const signature = presigner.sign(amzDate.slice(0, 8), region, encoded)
   const address = presigner.address(bucket)
   return {
     postURL: `${transport.options.protocol}//${address.hostHeader}${address.path}`,
