@@ -4,12 +4,16 @@ export type HeaderValue = string | number | readonly string[] | undefined
 /** Request headers keyed by lower-case name. */
 export type HeaderBag = Readonly<Record<string, HeaderValue>>
 
-const NEEDS_TRIM = /^\s|\s$|\s\s|[\t\r\n]/
-const WHITESPACE_RUNS = /\s+/g
+// Only ASCII SP and HTAB are whitespace here, as the server verifies (issue 19): JavaScript's
+// Unicode \s would also trim NBSP (0xA0, a byte a latin-1 header value can hold), so a value
+// with an edge NBSP was signed as one thing and sent as another (403 from Silo).
+const NEEDS_TRIM = /^[ \t]|[ \t]$|[ \t][ \t]|\t/
+const EDGE_SPACES = /^[ \t]+|[ \t]+$/g
+const INNER_SPACES = /[ \t]+/g
 
 /**
- * A header value in canonical form: leading and trailing whitespace removed, runs of
- * whitespace collapsed to one space; repeated headers joined with ','.
+ * A header value in canonical form: leading and trailing spaces and tabs removed, runs of them
+ * collapsed to one space; repeated headers joined with ','.
  *
  * @example canonicalHeaderValue('  "a   b   c" ') // '"a b c"'
  */
@@ -21,7 +25,7 @@ export function canonicalHeaderValue(value: HeaderValue): string {
 }
 
 function trimValue(value: string): string {
-  return NEEDS_TRIM.test(value) ? value.trim().replace(WHITESPACE_RUNS, ' ') : value
+  return NEEDS_TRIM.test(value) ? value.replace(EDGE_SPACES, '').replace(INNER_SPACES, ' ') : value
 }
 
 /**
