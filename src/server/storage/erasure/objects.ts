@@ -10,6 +10,7 @@ import type {
   ObjectInfo,
   PutObjectInput,
 } from '../object-layer.js'
+import { bitrotField, bitrotOf } from './bitrot.js'
 import { requireBucket } from './buckets.js'
 import {
   type ChosenVersion,
@@ -67,8 +68,9 @@ export async function getObject(
   const chosen = await chooseObject(ctx, bucket, key, versionId)
   const { meta } = chosen
   const info = withVersionId(toObjectInfo(bucket, key, meta, true), versionId)
-  const spans = blocksOf(partSizesOf(meta), meta.data, meta.blockSize, range)
-  const blocks = readBlocks(shardSources(ctx, chosen, bucket, key), spans, meta, `${bucket}/${key}`)
+  const bitrot = bitrotOf(meta)
+  const spans = blocksOf(partSizesOf(meta), meta.data, meta.blockSize, bitrot.size, range)
+  const blocks = readBlocks(shardSources(ctx, chosen, bucket, key), spans, meta, bitrot, `${bucket}/${key}`)
   const length = range ? range.end - range.start + 1 : meta.size
   if (length <= EAGER_READ_LIMIT) {
     const chunks: Buffer[] = []
@@ -141,6 +143,7 @@ export async function putObject(ctx: ErasureContext, input: PutObjectInput): Pro
     ...redundancy,
     blockSize: ctx.blockSize,
     dist: distributionStart(key, n),
+    ...bitrotField(ctx.bitrot),
     shard: 0,
   }
   await writeShards(
@@ -149,6 +152,7 @@ export async function putObject(ctx: ErasureContext, input: PutObjectInput): Pro
     {
       redundancy,
       blockSize: ctx.blockSize,
+      bitrot: bitrotOf(meta),
       writeQuorum,
       what,
       place: { bucket, key },
@@ -259,7 +263,8 @@ export async function copyObject(ctx: ErasureContext, input: CopyObjectInput): P
   return toObjectInfo(bucket, key, meta, false)
 }
 
-async function* oneChunk(data: Uint8Array): AsyncGenerator<Uint8Array> {
+/** `data` as a stream of one chunk (a shard file a drive handed over in memory). */
+export async function* oneChunk(data: Uint8Array): AsyncGenerator<Uint8Array> {
   yield data
 }
 
