@@ -106,14 +106,16 @@ export function shardSources(
   bucket: string,
   key: string,
 ): ShardSource[] {
-  return chosen.holders.map(({ drive, shard }) => ({
+  return chosen.holders.map(({ drive, shard, stored }) => ({
     shard,
     open: async (start: number, end: number) => {
       const store = drive.store
       if (!store) return undefined
       // By the version's ID: once the key has newer versions, the drive's latest is another.
       const read = await store.readShard(bucket, key, { start, end }, driveVersionIdOf(chosen.meta))
-      if (parseMeta(read.object.meta)?.id !== chosen.meta.id) {
+      // The metadata read before, unchanged, is the same write: no need to parse it again.
+      const same = read.object.meta === stored || parseMeta(read.object.meta)?.id === chosen.meta.id
+      if (!same) {
         read.body?.destroy()
         return undefined
       }
