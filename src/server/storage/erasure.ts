@@ -1,5 +1,6 @@
 import { resolve } from 'node:path'
 import { uploadPartCopyByReading } from './common/upload-part-copy-by-reading.js'
+import { type BitrotAlgorithm, NEW_BITROT } from './erasure/bitrot.js'
 import { createBucket, deleteBucket, getBucket, listBuckets } from './erasure/buckets.js'
 import type { ErasureContext } from './erasure/context.js'
 import { deleteObject } from './erasure/delete-object.js'
@@ -45,12 +46,18 @@ export interface ErasureOptions {
   driveCheckIntervalMs?: number
   /** Bytes per erasure block (default 1 MiB); for tests. */
   blockSize?: number
+  /**
+   * The bitrot hash new writes put before each shard block (default CRC-32); for tests, which
+   * write SHA-256 objects as every write did before issue 18. Objects keep the hash they were
+   * written with: reads and heal follow each object's metadata.
+   */
+  bitrot?: BitrotAlgorithm
 }
 
 /**
  * Opens (formatting fresh drives) an erasure-coded backend over `dirs`: every object is cut into
  * 1 MiB blocks, each block into data and parity shards spread over the drives, each shard block
- * stored with its SHA-256 (bitrot). Up to `parity` drives may be lost for reads; writes need
+ * stored with its bitrot hash (CRC-32; SHA-256 in objects written before issue 18). Up to `parity` drives may be lost for reads; writes need
  * `data` (or `data + 1` when data equals parity). See docs/storage.md#erasure-coding.
  *
  * @example
@@ -85,6 +92,7 @@ export async function openErasure(dirs: string[], options: ErasureOptions = {}):
     set,
     classes,
     blockSize: options.blockSize ?? BLOCK_SIZE,
+    bitrot: options.bitrot ?? NEW_BITROT,
     locks: new KeyLocks(),
   }
   const layer: ObjectLayer = {

@@ -3,8 +3,15 @@ import { isS3ServerError } from '../../errors.js'
 import type { Healer } from '../../storage/heal-types.js'
 import type { HealTarget } from './heal-target.js'
 
-/** Objects healed at once: enough to overlap one object's drive I/O with the next's. */
-export const HEAL_OBJECT_CONCURRENCY = 4
+/**
+ * Objects healed at once. Healing a small object is mostly waiting: for the drives' reads and for
+ * the commit (an fsync) on the drive being rebuilt, which the drive's group commit shares among
+ * the objects committing together. 4 at once left a wiped drive's commits ~4 objects each and a
+ * heal of 10,000 objects of 1 KiB at ~600 objects/s; 16 share each fsync 4 times as widely
+ * (issue 18; docs/benchmarks.md). Bounded so that big objects, each holding a few blocks of
+ * shards while it heals, cannot take much memory together.
+ */
+export const HEAL_OBJECT_CONCURRENCY = 16
 
 /** What a walk needs besides the healer and what to heal. */
 export interface WalkHealOptions {

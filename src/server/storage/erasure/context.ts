@@ -1,6 +1,7 @@
 import { S3ServerError } from '../../errors.js'
 import { latestIsDeleteMarker, noSuchVersion, versionIsDeleteMarker } from '../common/version-errors.js'
 import type { DriveObject, StorageDrive } from '../storage-drive.js'
+import type { BitrotAlgorithm } from './bitrot.js'
 import type { DriveSet, ErasureDrive } from './drive-set.js'
 import type { KeyLocks } from './key-locks.js'
 import { type EcMeta, orderOf, parseMeta } from './object-meta.js'
@@ -11,6 +12,8 @@ export interface ErasureContext {
   set: DriveSet
   classes: StorageClasses
   blockSize: number
+  /** The bitrot hash new writes use (reads use each object's own). */
+  bitrot: BitrotAlgorithm
   locks: KeyLocks
 }
 

@@ -1,5 +1,4 @@
 import type { ByteRange } from '../object-layer.js'
-import { HASH_SIZE } from './params.js'
 
 /**
  * Where bytes live in a shard file. A part of `size` bytes is cut into blocks of `blockSize`
@@ -15,6 +14,8 @@ export interface BlockSpan {
   length: number
   /** Bytes of each shard of the block (without the hash). */
   shardSize: number
+  /** Bytes of the bitrot hash before each shard block. */
+  hashSize: number
   /** Where the block's shard (hash first) starts in every drive's shard file. */
   shardOffset: number
   /** The bytes of the block to emit: `[from, to)` within the block. */
@@ -28,11 +29,11 @@ export function shardSizeOf(length: number, data: number): number {
 }
 
 /** Bytes of one drive's shard file for a part of `size` bytes. */
-export function shardFileSizeOf(size: number, data: number, blockSize: number): number {
+export function shardFileSizeOf(size: number, data: number, blockSize: number, hashSize: number): number {
   const full = Math.floor(size / blockSize)
   const rest = size - full * blockSize
-  const fullBytes = full * (HASH_SIZE + shardSizeOf(blockSize, data))
-  return rest === 0 ? fullBytes : fullBytes + HASH_SIZE + shardSizeOf(rest, data)
+  const fullBytes = full * (hashSize + shardSizeOf(blockSize, data))
+  return rest === 0 ? fullBytes : fullBytes + hashSize + shardSizeOf(rest, data)
 }
 
 /**
@@ -43,6 +44,7 @@ export function blocksOf(
   partSizes: readonly number[],
   data: number,
   blockSize: number,
+  hashSize: number,
   range?: ByteRange,
 ): BlockSpan[] {
   const total = partSizes.reduce((sum, s) => sum + s, 0)
@@ -63,14 +65,15 @@ export function blocksOf(
         spans.push({
           length,
           shardSize: shardSizeOf(length, data),
-          shardOffset: shardFileStart + k * (HASH_SIZE + fullShard),
+          hashSize,
+          shardOffset: shardFileStart + k * (hashSize + fullShard),
           from: Math.max(first, blockStart) - blockStart,
           to: Math.min(last, blockStart + length - 1) - blockStart + 1,
         })
       }
     }
     partStart += size
-    shardFileStart += shardFileSizeOf(size, data, blockSize)
+    shardFileStart += shardFileSizeOf(size, data, blockSize, hashSize)
   }
   return spans
 }

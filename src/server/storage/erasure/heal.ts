@@ -1,5 +1,6 @@
 import type { DriveState, DriveStatus, Healer, HealResultItem, HealStepOptions } from '../heal-types.js'
 import type { DriveObject, DriveVersion, StorageDrive } from '../storage-drive.js'
+import { bitrotOf } from './bitrot.js'
 import {
   type ChosenVersion,
   codeOf,
@@ -17,12 +18,11 @@ import { listKeysOnAnyDrive } from './drive-pages.js'
 import type { ErasureDrive } from './drive-set.js'
 import { blocksOf, shardFileSizeOf } from './geometry.js'
 import { driveVersionIdOf, type EcMeta, encodeMeta, orderOf, parseMeta, partSizesOf } from './object-meta.js'
-import { shardSources } from './objects.js'
-import { HASH_SIZE, shardOfDrive } from './params.js'
+import { oneChunk, shardSources } from './objects.js'
+import { shardOfDrive } from './params.js'
 import { readShardSets } from './read-shards.js'
 import { ShardFeed } from './shard-feed.js'
 import { ShardReader } from './shard-reader.js'
-import { hashOf } from './write-shards.js'
 
 /** The bucket name heal reports server-wide documents under (MinIO reports `.minio.sys`). */
 const SYSTEM_BUCKET = '.silo.sys'
@@ -315,10 +315,10 @@ async function healVersion(
   const { meta } = chosen
   const before = new Map<ErasureDrive, DriveState>()
   for (const r of listed) before.set(r.drive, r.ok || codeOf(r.error) === 'NoSuchKey' ? 'missing' : 'offline')
-  const verified = meta.marker
-    ? new Map(chosen.holders.map((h) => [h.drive, 'ok' as DriveState]))
+  const verified: Verified = meta.marker
+    ? { states: new Map(chosen.holders.map((h) => [h.drive, 'ok' as DriveState])), files: new Map() }
     : await verifyHolders(ctx, chosen, bucket, key)
-  for (const [drive, state] of verified) before.set(drive, state)
+  for (const [drive, state] of verified.states) before.set(drive, state)
   const after = new Map(before)
   const fields = {
     type: 'object' as const,
@@ -329,7 +329,7 @@ async function healVersion(
     objectSize: meta.size,
     ...(meta.version ? { versionId: meta.version.id } : {}),
   }
-  const healthy = [...verified].filter(([, state]) => state === 'ok').map(([d]) => d)
+  const healthy = [...verified.states].filter(([, state]) => state === 'ok').map(([d]) => d)
   if (healthy.length < meta.data) {
     const detail = `only ${healthy.length} drives hold intact shards and ${meta.data} are needed: cannot heal`
     return item(ctx, { ...fields, detail }, statusWith(ctx, before), statusWith(ctx, after))
@@ -360,7 +360,7 @@ async function healVersion(
     const version = meta.version ?? (versioned ? { id: 'null', order: orderOf(meta) } : undefined)
     const healthySet = new Set(healthy)
     const sources = { ...chosen, holders: chosen.holders.filter((h) => healthySet.has(h.drive)) }
-    const rebuilt = await rebuildShards(ctx, sources, bucket, key, targets, version)
+    const rebuilt = await rebuildShards(ctx, sources, bucket, key, targets, version, verified.files)
     for (const drive of rebuilt) after.set(drive, 'ok')
   }
   // They get the current metadata (their shards stay).
@@ -382,21 +382,41 @@ async function healVersion(
   return item(ctx, fields, statusWith(ctx, before), statusWith(ctx, after))
 }
 
+/**
+ * Shard files of at most this many bytes are kept in memory by verifyHolders for the rebuild,
+ * which then reads no drive again: a heal of many small objects read each healthy shard twice
+ * (issue 18). At most HEAL_OBJECT_CONCURRENCY objects × drives such files are held at once.
+ */
+const KEEP_VERIFIED_LIMIT = 256 * 1024
+
+/** What verifyHolders found. */
+interface Verified {
+  /** Each holder: `ok` or `corrupt`. */
+  states: Map<ErasureDrive, DriveState>
+  /** The whole shard file of intact holders, when small (KEEP_VERIFIED_LIMIT). */
+  files: Map<ErasureDrive, Buffer>
+}
+
 /** Reads every holder's shard file whole and checks each block's hash: `ok` or `corrupt`. */
 async function verifyHolders(
   ctx: ErasureContext,
   chosen: ChosenVersion,
   bucket: string,
   key: string,
-): Promise<Map<ErasureDrive, DriveState>> {
+): Promise<Verified> {
   const { meta } = chosen
-  const spans = blocksOf(partSizesOf(meta), meta.data, meta.blockSize)
+  const bitrot = bitrotOf(meta)
+  const spans = blocksOf(partSizesOf(meta), meta.data, meta.blockSize, bitrot.size)
   const total = partSizesOf(meta).reduce(
-    (sum, size) => sum + shardFileSizeOf(size, meta.data, meta.blockSize),
+    (sum, size) => sum + shardFileSizeOf(size, meta.data, meta.blockSize, bitrot.size),
     0,
   )
   const sources = shardSources(ctx, chosen, bucket, key)
   const states = new Map<ErasureDrive, DriveState>()
+  const files = new Map<ErasureDrive, Buffer>()
+  const verify = (block: Buffer) => {
+    if (!bitrot.verify(block.subarray(0, bitrot.size), block.subarray(bitrot.size))) throw new Error('bitrot')
+  }
   await Promise.all(
     chosen.holders.map(async (holder, i) => {
       if (total === 0) {
@@ -408,10 +428,15 @@ async function verifyHolders(
         const body = await sources[i]!.open(0, total - 1)
         if (!body) throw new Error('version changed')
         reader = new ShardReader(body)
-        for (const span of spans) {
-          const block = await reader.read(HASH_SIZE + span.shardSize)
-          if (!hashOf(block.subarray(HASH_SIZE)).equals(block.subarray(0, HASH_SIZE)))
-            throw new Error('bitrot')
+        if (total <= KEEP_VERIFIED_LIMIT) {
+          // The spans follow one another from the file's start: verify slices of it whole.
+          const file = await reader.read(total)
+          for (const span of spans) {
+            verify(file.subarray(span.shardOffset, span.shardOffset + span.hashSize + span.shardSize))
+          }
+          files.set(holder.drive, file)
+        } else {
+          for (const span of spans) verify(await reader.read(span.hashSize + span.shardSize))
         }
         states.set(holder.drive, 'ok')
       } catch {
@@ -421,7 +446,7 @@ async function verifyHolders(
       }
     }),
   )
-  return states
+  return { states, files }
 }
 
 /**
@@ -436,6 +461,7 @@ async function rebuildShards(
   key: string,
   targets: ErasureDrive[],
   version: DriveVersion | undefined,
+  verifiedFiles: Map<ErasureDrive, Buffer>,
 ): Promise<ErasureDrive[]> {
   const { meta } = chosen
   const n = ctx.set.size
@@ -456,13 +482,26 @@ async function rebuildShards(
     ),
   )
   try {
-    const spans = blocksOf(partSizesOf(meta), meta.data, meta.blockSize)
-    const sets = readShardSets(shardSources(ctx, chosen, bucket, key), spans, meta, `${bucket}/${key}`, 'all')
+    // The rebuilt shards carry the hash the object was written with, as its other shards do.
+    const bitrot = bitrotOf(meta)
+    const spans = blocksOf(partSizesOf(meta), meta.data, meta.blockSize, bitrot.size)
+    // Shard files verifyHolders kept are read from memory, not from the drives again.
+    const sources = shardSources(ctx, chosen, bucket, key).map((source, i) => {
+      const file = verifiedFiles.get(chosen.holders[i]!.drive)
+      if (!file) return source
+      return {
+        ...source,
+        open: async (start: number, end: number) => oneChunk(file.subarray(start, end + 1)),
+      }
+    })
+    const sets = readShardSets(sources, spans, meta, bitrot, `${bucket}/${key}`, 'all')
     for await (const { shards } of sets) {
       await Promise.all(
         targets.map((drive, i) => {
           const shard = shards[shardOf(drive)]!
-          return feeds[i]!.push(hashOf(shard), shard)
+          const hash = Buffer.allocUnsafe(bitrot.size)
+          bitrot.hashInto(shard, hash)
+          return feeds[i]!.push(hash, shard)
         }),
       )
     }

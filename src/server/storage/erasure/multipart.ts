@@ -18,6 +18,7 @@ import type {
   UploadPartInput,
 } from '../object-layer.js'
 import type { DrivePart, DriveUpload, StorageDrive } from '../storage-drive.js'
+import { bitrotField, bitrotOf } from './bitrot.js'
 import { requireBucket } from './buckets.js'
 import {
   bucketLockNameOf,
@@ -78,6 +79,7 @@ export async function createMultipartUpload(
     ...redundancy,
     blockSize: ctx.blockSize,
     dist: distributionStart(key, ctx.set.size),
+    ...bitrotField(ctx.bitrot),
   }
   const uploadId = createUploadId()
   // Under the bucket's gate: a DeleteBucket either takes the upload with it or comes first.
@@ -147,6 +149,7 @@ export async function uploadPart(ctx: ErasureContext, input: UploadPartInput): P
     {
       redundancy: upload.meta,
       blockSize: upload.meta.blockSize,
+      bitrot: bitrotOf(upload.meta),
       writeQuorum,
       what,
       place: { bucket, key, part: { uploadId, partNumber } },

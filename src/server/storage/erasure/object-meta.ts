@@ -1,6 +1,7 @@
 import { legacyVersionToken } from '../common/version-id.js'
 import type { ObjectInfo, UploadInfo } from '../object-layer.js'
 import type { DriveUpload, DriveVersion } from '../storage-drive.js'
+import type { BitrotAlgorithm } from './bitrot.js'
 
 /**
  * What the erasure layer keeps with each drive's records, as the records' metadata string (the
@@ -16,6 +17,11 @@ export interface EcUploadMeta {
   blockSize: number
   /** Distribution start: shard j on drive (dist + j) mod drives. */
   dist: number
+  /**
+   * The bitrot hash before each shard block (bitrot.ts); absent: SHA-256, the format of every
+   * write before issue 18. An upload's parts and the object completed from it share it.
+   */
+  bitrot?: BitrotAlgorithm
 }
 
 /**

@@ -10,6 +10,7 @@ import type {
   ObjectInfo,
   PutObjectInput,
 } from '../object-layer.js'
+import { bitrotField, bitrotOf } from './bitrot.js'
 import { requireBucket } from './buckets.js'
 import {
   type ChosenVersion,
@@ -67,8 +68,9 @@ export async function getObject(
   const chosen = await chooseObject(ctx, bucket, key, versionId)
   const { meta } = chosen
   const info = withVersionId(toObjectInfo(bucket, key, meta, true), versionId)
-  const spans = blocksOf(partSizesOf(meta), meta.data, meta.blockSize, range)
-  const blocks = readBlocks(shardSources(ctx, chosen, bucket, key), spans, meta, `${bucket}/${key}`)
+  const bitrot = bitrotOf(meta)
+  const spans = blocksOf(partSizesOf(meta), meta.data, meta.blockSize, bitrot.size, range)
+  const blocks = readBlocks(shardSources(ctx, chosen, bucket, key), spans, meta, bitrot, `${bucket}/${key}`)
   const length = range ? range.end - range.start + 1 : meta.size
   if (length <= EAGER_READ_LIMIT) {
     const chunks: Buffer[] = []
@@ -104,14 +106,16 @@ export function shardSources(
   bucket: string,
   key: string,
 ): ShardSource[] {
-  return chosen.holders.map(({ drive, shard }) => ({
+  return chosen.holders.map(({ drive, shard, stored }) => ({
     shard,
     open: async (start: number, end: number) => {
       const store = drive.store
       if (!store) return undefined
       // By the version's ID: once the key has newer versions, the drive's latest is another.
       const read = await store.readShard(bucket, key, { start, end }, driveVersionIdOf(chosen.meta))
-      if (parseMeta(read.object.meta)?.id !== chosen.meta.id) {
+      // The metadata read before, unchanged, is the same write: no need to parse it again.
+      const same = read.object.meta === stored || parseMeta(read.object.meta)?.id === chosen.meta.id
+      if (!same) {
         read.body?.destroy()
         return undefined
       }
@@ -141,6 +145,7 @@ export async function putObject(ctx: ErasureContext, input: PutObjectInput): Pro
     ...redundancy,
     blockSize: ctx.blockSize,
     dist: distributionStart(key, n),
+    ...bitrotField(ctx.bitrot),
     shard: 0,
   }
   await writeShards(
@@ -149,6 +154,7 @@ export async function putObject(ctx: ErasureContext, input: PutObjectInput): Pro
     {
       redundancy,
       blockSize: ctx.blockSize,
+      bitrot: bitrotOf(meta),
       writeQuorum,
       what,
       place: { bucket, key },
@@ -259,7 +265,8 @@ export async function copyObject(ctx: ErasureContext, input: CopyObjectInput): P
   return toObjectInfo(bucket, key, meta, false)
 }
 
-async function* oneChunk(data: Uint8Array): AsyncGenerator<Uint8Array> {
+/** `data` as a stream of one chunk (a shard file a drive handed over in memory). */
+export async function* oneChunk(data: Uint8Array): AsyncGenerator<Uint8Array> {
   yield data
 }
 

@@ -4,9 +4,6 @@ import { S3ServerError } from '../../errors.js'
 /** Bytes of object data per erasure block: each block is split into `data` shards plus parity. */
 export const BLOCK_SIZE = 1024 * 1024
 
-/** Bytes of the bitrot hash (SHA-256) stored before every shard block. */
-export const HASH_SIZE = 32
-
 /** Data and parity shards of one object. */
 export interface Redundancy {
   data: number

@@ -1,9 +1,9 @@
 import type { Readable } from 'node:stream'
+import type { Bitrot } from './bitrot.js'
 import { createReedSolomon } from './codec/index.js'
 import type { BlockSpan } from './geometry.js'
-import { HASH_SIZE, type Redundancy, readQuorumError } from './params.js'
+import { type Redundancy, readQuorumError } from './params.js'
 import { ShardReader } from './shard-reader.js'
-import { hashOf } from './write-shards.js'
 
 /** Where one shard of an object can be read from. */
 export interface ShardSource {
@@ -35,9 +35,11 @@ export async function* readBlocks(
   sources: ShardSource[],
   spans: readonly BlockSpan[],
   redundancy: Redundancy,
+  bitrot: Bitrot,
   what: string,
 ): AsyncGenerator<Buffer> {
-  for await (const { span, shards } of readAhead(readShardSets(sources, spans, redundancy, what, 'data'))) {
+  const sets = readShardSets(sources, spans, redundancy, bitrot, what, 'data')
+  for await (const { span, shards } of readAhead(sets)) {
     yield* sliceBlock(shards, span)
   }
 }
@@ -81,6 +83,7 @@ export async function* readShardSets(
   sources: ShardSource[],
   spans: readonly BlockSpan[],
   redundancy: Redundancy,
+  bitrot: Bitrot,
   what: string,
   mode: 'data' | 'all',
 ): AsyncGenerator<ShardSet> {
@@ -88,7 +91,7 @@ export async function* readShardSets(
   const { data, parity } = redundancy
   const codec = createReedSolomon(data, parity)
   const last = spans.at(-1)!
-  const end = last.shardOffset + HASH_SIZE + last.shardSize - 1
+  const end = last.shardOffset + last.hashSize + last.shardSize - 1
   const byShard = [...sources].sort((a, b) => a.shard - b.shard)
   const active: ActiveShard[] = []
   let next = 0
@@ -108,7 +111,7 @@ export async function* readShardSets(
         if (reading.length === 0) break
         await Promise.all(
           reading.map(async (a) => {
-            const shard = await readShardBlock(a, span, end)
+            const shard = await readShardBlock(a, span, end, bitrot)
             if (shard) {
               shards[a.source.shard] = shard
               good++
@@ -131,7 +134,12 @@ export async function* readShardSets(
 }
 
 /** Reads and verifies one shard block; undefined (and the shard marked failed) when it is bad. */
-async function readShardBlock(a: ActiveShard, span: BlockSpan, end: number): Promise<Buffer | undefined> {
+async function readShardBlock(
+  a: ActiveShard,
+  span: BlockSpan,
+  end: number,
+  bitrot: Bitrot,
+): Promise<Buffer | undefined> {
   if (a.failed) return undefined
   try {
     if (!a.reader) {
@@ -139,9 +147,9 @@ async function readShardBlock(a: ActiveShard, span: BlockSpan, end: number): Pro
       if (!body) throw new Error('the drive does not hold this version of the object')
       a.reader = new ShardReader(body)
     }
-    const block = await a.reader.read(HASH_SIZE + span.shardSize)
-    const shard = block.subarray(HASH_SIZE)
-    if (!hashOf(shard).equals(block.subarray(0, HASH_SIZE)))
+    const block = await a.reader.read(span.hashSize + span.shardSize)
+    const shard = block.subarray(span.hashSize)
+    if (!bitrot.verify(block.subarray(0, span.hashSize), shard))
       throw new Error('bitrot: the shard block does not match its hash')
     return shard
   } catch (error) {

@@ -5,12 +5,21 @@ import { parseContentMd5 } from '../common/content-md5.js'
 import { incompleteBody } from '../common/incomplete-body.js'
 import { storageFull } from '../free-space.js'
 import type { ShardPlace, ShardRecord, StagedShard, StorageDrive } from '../storage-drive.js'
+import type { Bitrot } from './bitrot.js'
 import { createReedSolomon } from './codec/index.js'
 import { codeOf } from './context.js'
 import type { ErasureDrive } from './drive-set.js'
 import { shardFileSizeOf, shardSizeOf } from './geometry.js'
 import { type Redundancy, writeQuorumError } from './params.js'
+import { ShardBlock } from './shard-block.js'
 import { ShardFeed } from './shard-feed.js'
+
+/**
+ * Blocks a drive may be behind the producer. Each is one chunk (its shard slot) of a buffer
+ * holding every shard of the block: 4 keeps what a write holds as it was when a block was two
+ * chunks per drive (hash, shard) of its own buffers and the feeds held 8 chunks.
+ */
+const FEED_BLOCKS = 4
 
 /** One drive taking part in a write, and which shard of each block it gets. */
 export interface ShardTarget {
@@ -38,6 +47,8 @@ export interface Received {
 export interface ErasureWriteOptions {
   redundancy: Redundancy
   blockSize: number
+  /** The bitrot hash before each shard block (the object's or upload's, bitrot.ts). */
+  bitrot: Bitrot
   writeQuorum: number
   /** For errors: 'PutObject photos/cat.jpg'. */
   what: string
@@ -70,7 +81,7 @@ interface Bound extends ShardTarget {
 
 /**
  * Streams a body into shard files on `targets`: cuts it into blocks, erasure-codes each block,
- * hashes each shard block (SHA-256, the bitrot hash) and feeds every drive its shard. Each drive
+ * hashes each shard block (the bitrot hash, options.bitrot) and feeds every drive its shard. Each drive
  * receives and syncs its shard file without committing it (StorageDrive.writeShard): that is the
  * write's barrier. Only when at least `writeQuorum` drives hold their whole file do they commit;
  * content checks (declared size, Content-MD5, abort) failing, or fewer drives getting there (503
@@ -86,7 +97,8 @@ export async function writeShards(
 ): Promise<ErasureWriteResult> {
   const expectedMd5 = input.contentMd5 === undefined ? undefined : parseContentMd5(input.contentMd5)
   const { data } = options.redundancy
-  const shardFile = input.size === undefined ? 0 : shardFileSizeOf(input.size, data, options.blockSize)
+  const shardFile =
+    input.size === undefined ? 0 : shardFileSizeOf(input.size, data, options.blockSize, options.bitrot.size)
   const bound = targets.map((t) => ({ ...t, store: t.drive.store }))
   const room = await reserveRoom(bound, shardFile, options)
   try {
@@ -160,7 +172,7 @@ async function streamShards(
   options: ErasureWriteOptions,
   expectedMd5: string | undefined,
 ): Promise<ErasureWriteResult> {
-  const feeds = targets.map(() => new ShardFeed())
+  const feeds = targets.map(() => new ShardFeed(FEED_BLOCKS))
   const failures: unknown[] = []
   const fail = (i: number, error: unknown) => {
     failures.push(error)
@@ -278,20 +290,24 @@ async function produce(
   options: ErasureWriteOptions,
 ): Promise<Received> {
   const { data, parity } = options.redundancy
-  const blockSize = options.blockSize
+  const { blockSize, bitrot } = options
   const codec = createReedSolomon(data, parity)
   // `md5Hex` is '' when the caller hands the ETag in and no Content-MD5 needs checking.
   const md5 = input.etag === undefined || input.contentMd5 !== undefined ? createHash('md5') : undefined
-  // A known small size needs only a small block buffer.
-  const firstBlock = input.size === undefined ? blockSize : Math.min(blockSize, input.size)
-  let block = newBlock(firstBlock, data)
+  // A known size lays each block out for its own length; an unknown one for a full block.
+  const planned = (emitted: number) =>
+    input.size === undefined ? blockSize : Math.min(blockSize, input.size - emitted)
+  let block = new ShardBlock(planned(0), data, parity, bitrot.size)
   let filled = 0
   let size = 0
   let emitted = 0
   const emit = async (length: number) => {
-    await emitBlock(block, length, codec, data, parity, targets, feeds)
+    // Only the last block of a body of unknown length is shorter than it was laid out for.
+    if (block.shardSize !== shardSizeOf(length, data)) block = block.relaidFor(length)
+    block.encode(length, codec, bitrot, targets)
+    await Promise.all(targets.map((t, i) => feeds[i]!.push(block.slotOf(t.shard))))
     emitted += length
-    block = newBlock(input.size === undefined ? blockSize : Math.min(blockSize, input.size - emitted), data)
+    block = new ShardBlock(planned(emitted), data, parity, bitrot.size)
     filled = 0
   }
   for await (const chunk of iterateAbortable(input.body, input.signal)) {
@@ -301,7 +317,7 @@ async function produce(
     let offset = 0
     while (offset < chunk.byteLength) {
       const n = Math.min(chunk.byteLength - offset, blockSize - filled)
-      block.set(chunk.subarray(offset, offset + n), filled)
+      block.write(chunk.subarray(offset, offset + n), filled)
       filled += n
       offset += n
       if (filled === blockSize) await emit(blockSize)
@@ -310,38 +326,4 @@ async function produce(
   if (input.size !== undefined && size !== input.size) throw incompleteBody(input.size, size)
   if (filled > 0) await emit(filled)
   return { size, md5Hex: md5?.digest('hex') ?? '' }
-}
-
-/** A block buffer for up to `length` bytes, padded up to whole shards. */
-function newBlock(length: number, data: number): Buffer {
-  return Buffer.allocUnsafe(Math.max(1, shardSizeOf(length, data) * data))
-}
-
-async function emitBlock(
-  block: Buffer,
-  length: number,
-  codec: ReturnType<typeof createReedSolomon>,
-  data: number,
-  parity: number,
-  targets: ShardTarget[],
-  feeds: ShardFeed[],
-): Promise<void> {
-  const shardSize = shardSizeOf(length, data)
-  block.fill(0, length, shardSize * data)
-  const shards: Buffer[] = []
-  for (let j = 0; j < data; j++) shards.push(block.subarray(j * shardSize, (j + 1) * shardSize))
-  const parityShards = Array.from({ length: parity }, () => Buffer.allocUnsafe(shardSize))
-  codec.encode(shards, parityShards)
-  shards.push(...parityShards)
-  await Promise.all(
-    targets.map((t, i) => {
-      const shard = shards[t.shard]!
-      return feeds[i]!.push(hashOf(shard), shard)
-    }),
-  )
-}
-
-/** The bitrot hash of a shard block. */
-export function hashOf(shard: Uint8Array): Buffer {
-  return createHash('sha256').update(shard).digest()
 }

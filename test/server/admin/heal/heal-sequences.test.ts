@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { HealSequences, type HealSequencesOptions } from '../../../../src/server/admin/heal/heal-sequences.js'
 import type { HealTarget } from '../../../../src/server/admin/heal/heal-target.js'
+import { HEAL_OBJECT_CONCURRENCY } from '../../../../src/server/admin/heal/walk-heal.js'
 import { S3ServerError } from '../../../../src/server/errors.js'
 import type { HealStatusDocument, HealStatusItem } from '../../../../src/shared/admin/heal.js'
 import { FakeHealer } from './fake-healer.js'
@@ -99,14 +100,14 @@ describe('HealSequences', () => {
     expect(healer.calls.filter((c) => c.step === 'healObject').map((c) => c.key)).toEqual(['cat.jpg'])
   })
 
-  it('recursive with a prefix heals the keys under it, up to 4 at a time', async () => {
-    const keys = Array.from({ length: 20 }, (_, i) => `2026/${String(i).padStart(2, '0')}.jpg`)
+  it('recursive with a prefix heals the keys under it, up to HEAL_OBJECT_CONCURRENCY at a time', async () => {
+    const keys = Array.from({ length: 40 }, (_, i) => `2026/${String(i).padStart(2, '0')}.jpg`)
     const { heal, start, healer } = setup({ photos: [...keys, 'other/x.jpg'] })
     const target = { bucket: 'photos', prefix: '2026/' }
     const { items } = await pollToEnd(heal, target, (await start(target, RECURSIVE)).clientToken)
     const objects = items.filter((i) => i.type === 'object').map((i) => i.object)
     expect(objects.sort()).toEqual(keys)
-    expect(healer.maxInFlight).toBe(4)
+    expect(healer.maxInFlight).toBe(HEAL_OBJECT_CONCURRENCY)
     expect(items.map((i) => i.resultId)).toEqual(items.map((_, i) => i + 1))
   })
 
@@ -213,7 +214,7 @@ describe('HealSequences', () => {
   })
 
   it('buffers at most maxUnreadItems: the walk pauses until a poll, and ids go on across polls', async () => {
-    const keys = Array.from({ length: 10 }, (_, i) => `k${i}`)
+    const keys = Array.from({ length: 40 }, (_, i) => `k${String(i).padStart(2, '0')}`)
     const { heal, start, healer } = setup({ photos: keys }, { maxUnreadItems: 3 })
     const { clientToken } = await start(PHOTOS, RECURSIVE)
     await new Promise((resolve) => setTimeout(resolve, 30))
@@ -221,10 +222,12 @@ describe('HealSequences', () => {
     expect(first.Summary).toBe('running')
     expect(first.Items?.map((i) => i.resultId)).toEqual([1, 2, 3])
     // Paused: format, system document, bucket item done; the objects wait for room.
-    expect(healer.calls.filter((c) => c.step === 'healObject').length).toBeLessThanOrEqual(4)
+    expect(healer.calls.filter((c) => c.step === 'healObject').length).toBeLessThanOrEqual(
+      HEAL_OBJECT_CONCURRENCY,
+    )
     const { items, status } = await pollToEnd(heal, PHOTOS, clientToken)
     expect(status.Summary).toBe('finished')
-    expect(items.map((i) => i.resultId)).toEqual(Array.from({ length: 11 }, (_, i) => i + 4))
+    expect(items.map((i) => i.resultId)).toEqual(Array.from({ length: 41 }, (_, i) => i + 4))
   })
 
   it('stops a sequence whose full buffer is not read in time', async () => {
@@ -258,7 +261,9 @@ describe('HealSequences', () => {
     healer.failAt = { step: 'healObject', error: new Error('k0: drive /d1: EIO') }
     const { status } = await pollToEnd(heal, PHOTOS, (await start(PHOTOS, RECURSIVE)).clientToken)
     expect(status).toMatchObject({ Summary: 'stopped', Detail: 'k0: drive /d1: EIO' })
-    expect(healer.calls.filter((c) => c.step === 'healObject').length).toBeLessThanOrEqual(4)
+    expect(healer.calls.filter((c) => c.step === 'healObject').length).toBeLessThanOrEqual(
+      HEAL_OBJECT_CONCURRENCY,
+    )
   })
 
   it('skips an object deleted between the listing and its heal', async () => {
@@ -318,8 +323,9 @@ describe('HealSequences', () => {
   })
 
   it('close stops every sequence and waits for their running steps', async () => {
-    const ten = (name: string) => Array.from({ length: 10 }, (_, i) => `${name}${i}`)
-    const { heal, start, healer } = setup({ photos: ten('p'), docs: ten('d') })
+    const many = (name: string) =>
+      Array.from({ length: 40 }, (_, i) => `${name}${String(i).padStart(2, '0')}`)
+    const { heal, start, healer } = setup({ photos: many('p'), docs: many('d') })
     let release!: () => void
     healer.hold = new Promise((resolve) => {
       release = resolve
@@ -335,8 +341,8 @@ describe('HealSequences', () => {
     expect(closed).toBe(false)
     release()
     await closing
-    // Only the heals that were running when close came (4 per sequence) ran.
-    expect(healer.calls.filter((c) => c.step === 'healObject')).toHaveLength(8)
+    // Only the heals that were running when close came (HEAL_OBJECT_CONCURRENCY per sequence) ran.
+    expect(healer.calls.filter((c) => c.step === 'healObject')).toHaveLength(2 * HEAL_OBJECT_CONCURRENCY)
     expect(await codeOf(() => heal.status(PHOTOS, photos.clientToken))).toBe('XSiloHealNoSuchProcess')
   })
 })
