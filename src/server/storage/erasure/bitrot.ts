@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { crc32 } from 'node:zlib'
+import { crc32 } from '../../crc32.js'
 
 /**
  * The bitrot hash stored before every shard block of a shard file (geometry.ts), named by the

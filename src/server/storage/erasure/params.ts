@@ -1,4 +1,4 @@
-import { crc32 } from 'node:zlib'
+import { crc32 } from '../../crc32.js'
 import { S3ServerError } from '../../errors.js'
 
 /** Bytes of object data per erasure block: each block is split into `data` shards plus parity. */
@@ -73,7 +73,7 @@ export function majorityOf(drives: number): number {
  * the CRC-32 of the key (MinIO's hashOrder), so parity shards spread over every drive.
  */
 export function distributionStart(key: string, drives: number): number {
-  return crc32(key) % drives
+  return crc32(Buffer.from(key, 'utf8')) % drives
 }
 
 /** The shard drive `drive` holds for an object whose distribution starts at `start`. */
