@@ -6,6 +6,7 @@ import os from 'node:os'
 import { join } from 'node:path'
 import { parseArgs, USAGE, UsageError } from './lib/args.mjs'
 import { createScenarioContext } from './lib/context.mjs'
+import { startLoadProbe, summarizeLoad } from './lib/load.mjs'
 import { RESULTS_DIR } from './lib/paths.mjs'
 import { renderReport } from './lib/report.mjs'
 import { snapshotSiloBuild } from './lib/snapshot.mjs'
@@ -30,8 +31,13 @@ async function main() {
   for (const scenario of scenarios) {
     log(`${scenario.name}: ${scenario.title}`)
     const ctx = createScenarioContext({ options, tmpRoot, log })
+    const probe = startLoadProbe()
     try {
-      results.push({ scenario, result: await scenario.run(ctx) })
+      const result = await scenario.run(ctx)
+      const reading = probe.stop()
+      // The whole run's reading: what the report falls back on for tables without their own.
+      if (reading) result.load = summarizeLoad([reading])
+      results.push({ scenario, result })
     } catch (error) {
       log(`  failed: ${error.stack ?? error}`)
       results.push({ scenario, error: error.message })
