@@ -315,10 +315,14 @@ async function measureHeal(ctx, server, drives, count) {
   } while (status.summary === 'running')
   const seconds = (performance.now() - start) / 1000
   if (status.summary !== 'finished') throw new Error(`heal ended '${status.summary}': ${status.detail ?? ''}`)
-  // Healed: an object item whose wiped drive was not ok before and is ok after.
+  // Healed: an object item of the heal bucket whose wiped drive was not ok before and is ok after
+  // (the heal also rebuilds the few objects the small-PUT table left in another bucket).
   const healed = items.filter(
     (item) =>
-      item.type === 'object' && item.before.drives[2]?.state !== 'ok' && item.after.drives[2]?.state === 'ok',
+      item.type === 'object' &&
+      item.bucket === bucket &&
+      item.before.drives[2]?.state !== 'ok' &&
+      item.after.drives[2]?.state === 'ok',
   ).length
   ctx.log(`  heal: ${seconds.toFixed(2)} s, ${healed} of ${count} objects healed, ${items.length} items`)
   if (healed !== count)

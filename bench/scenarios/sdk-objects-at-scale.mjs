@@ -94,7 +94,7 @@ export default {
             { key: 'mibPerSec', header: 'MiB/s', format: 'number' },
             { key: 'opsSpread', header: 'spread', format: 'percent' },
             { key: 'clientRss', header: 'client peak RSS MiB', format: 'mib' },
-            { key: 'parts', header: 'parts', format: 'count' },
+            { key: 'parts', header: 'onProgress calls', format: 'count' },
           ],
           rows: uploadRows,
           load: uploads.load,
