@@ -23,6 +23,12 @@ async function main() {
   if (unknown.length) throw new UsageError(`unknown scenario ${unknown.join(', ')} (see --list)`)
   const scenarios = SCENARIOS.filter((s) => !options.only || options.only.includes(s.name))
 
+  // Sizes and thresholds set by the user, for the report's command line (before the snapshot
+  // sets SILO_BENCH_SDK / SILO_BENCH_SERVER, and before a scenario sets its --quick sizes).
+  const settings = Object.entries(process.env)
+    .filter(([name]) => name.startsWith('SILO_BENCH_'))
+    .map(([name, value]) => `${name}=${value} `)
+    .join('')
   const tmpRoot = createTempRoot()
   await snapshotSiloBuild(log)
   const startedAt = new Date()
@@ -45,7 +51,7 @@ async function main() {
       await ctx.close()
     }
   }
-  const command = ['node bench/run.mjs', ...process.argv.slice(2)].join(' ')
+  const command = settings + ['node bench/run.mjs', ...process.argv.slice(2)].join(' ')
   const report = renderReport({ options, command, startedAt, finishedAt: new Date(), loadBefore, results })
   process.stdout.write(`${report}\n`)
   mkdirSync(RESULTS_DIR, { recursive: true })

@@ -68,17 +68,24 @@ async function measureFloor(ctx, silo) {
     spec: { op: 'put', size: SIZE, concurrency: 1, keys: [], keyPrefix: 'floor' },
   })
   syncs.push(measureFdatasync(ctx.tmpRoot))
-  const fdatasyncMs = median(syncs.map((s) => s.p50Ms))
+  // The floor's fdatasync is the one that grows the file (a commit of a growing store); the
+  // in-place one is shown for reference.
+  const fdatasyncMs = median(syncs.map((s) => s.append.p50Ms))
   const [siloRow, bare] = rows
   const floorMs = 2 * fdatasyncMs + bare.p50Ms
   const floorRows = [
     ...rows,
     {
-      label: 'fdatasync of a 4 KiB page on the data drive',
+      label: 'fdatasync after appending a 4 KiB page (the file grows) on the data drive',
       p50Ms: fdatasyncMs,
-      p99Ms: median(syncs.map((s) => s.p99Ms)),
+      p99Ms: median(syncs.map((s) => s.append.p99Ms)),
     },
-    { label: 'floor: 2 × fdatasync + bare round trip', p50Ms: floorMs },
+    {
+      label: 'fdatasync after rewriting a 4 KiB page in place (reference)',
+      p50Ms: median(syncs.map((s) => s.inPlace.p50Ms)),
+      p99Ms: median(syncs.map((s) => s.inPlace.p99Ms)),
+    },
+    { label: 'floor: 2 × fdatasync (appending) + bare round trip', p50Ms: floorMs },
   ]
   for (const row of floorRows) row.ratio = row.p50Ms / floorMs
   const goal = checkRatioGoal({
