@@ -46,7 +46,9 @@ export interface RoundOptions {
   threshold?: number
   log?: (message: string) => void
   probe?: () => { stop(): LoadReading | null }
-  quiet?: (options: { threshold: number }) => Promise<boolean>
+  quiet?: (options: { threshold: number; maxMs: number }) => Promise<boolean>
+  /** How long to wait for a quiet window before calling the load sustained (default 3000 ms). */
+  quietMs?: number
 }
 export declare function measureRoundWithLoad<T>(
   measure: () => Promise<T>,

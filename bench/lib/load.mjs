@@ -218,7 +218,14 @@ export async function waitForQuiet({ threshold = loadThreshold(), maxMs = 3000, 
  */
 export async function measureRoundWithLoad(
   measure,
-  { retries = 2, threshold = loadThreshold(), log, probe = startLoadProbe, quiet = waitForQuiet } = {},
+  {
+    retries = 2,
+    threshold = loadThreshold(),
+    log,
+    probe = startLoadProbe,
+    quiet = waitForQuiet,
+    quietMs = 3000,
+  } = {},
 ) {
   for (let attempt = 0; ; attempt++) {
     const reading = probe()
@@ -227,7 +234,7 @@ export async function measureRoundWithLoad(
     if (!taken || taken.otherCores <= threshold || attempt >= retries) {
       return { value, reading: taken, retried: attempt, sustained: false }
     }
-    const calm = await quiet({ threshold })
+    const calm = await quiet({ threshold, maxMs: quietMs })
     if (!calm) {
       log?.(
         `  round beside ${taken.otherCores.toFixed(2)} cores of other work, still busy after a wait: kept`,
@@ -250,6 +257,7 @@ export function createLoadTracker({
   log,
   probe = startLoadProbe,
   quiet = waitForQuiet,
+  quietMs = 3000,
 } = {}) {
   const readings = []
   let used = 0
@@ -262,6 +270,7 @@ export function createLoadTracker({
         log,
         probe,
         quiet,
+        quietMs,
       })
       used += result.retried
       sustained ||= result.sustained

@@ -13,7 +13,7 @@ const RSS_SAMPLE_MS = 25
  * one sample list per contestant and the load summary of the kept rounds. A contestant that
  * fails keeps its error and sits out the other rounds.
  */
-export async function runInterleaved({ contestants, spec, rounds, warmup, log, retries = 2 }) {
+export async function runInterleaved({ contestants, spec, rounds, warmup, log, retries = 2, quietMs }) {
   const results = contestants.map((c) => ({ samples: [], error: c.error ?? null }))
   const runRound = async (runSpec) => {
     const samples = contestants.map(() => null)
@@ -29,7 +29,7 @@ export async function runInterleaved({ contestants, spec, rounds, warmup, log, r
     return samples
   }
   await runRound({ ...spec, ...warmup })
-  const tracker = createLoadTracker({ retries, budget: Math.max(retries, rounds), log })
+  const tracker = createLoadTracker({ retries, budget: Math.max(retries, rounds), log, quietMs })
   for (let round = 0; round < rounds; round++) {
     const samples = await tracker.round(() => runRound(spec))
     for (const [i, sample] of samples.entries()) if (sample) results[i].samples.push(sample)

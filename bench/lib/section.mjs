@@ -21,6 +21,8 @@ export async function measureSection(ctx, { entries, spec, objects = [], warmupS
     contestants,
     spec: { bucket: BUCKET, ...spec, durationMs: options.durationMs, maxOps: options.maxOps },
     rounds: options.rounds,
+    // --quick is a smoke test: a short wait for quiet, so sustained load costs it little.
+    quietMs: options.quick ? 1000 : 3000,
     warmup: {
       durationMs: options.warmupMs * warmupScale,
       maxOps: options.warmupOps * warmupScale,
