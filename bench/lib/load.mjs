@@ -133,7 +133,7 @@ export function describeLoad(summary) {
   if (!summary || !Number.isFinite(summary.otherCores)) return null
   const retried = summary.retries ? `; ${summary.retries} round(s) repeated after a burst` : ''
   const sustained = summary.sustained
-    ? '; sustained (no quiet window within 3 s), so later rounds were kept'
+    ? '; sustained (no quiet window after a wait for one), so later rounds were kept'
     : ''
   const steal = summary.stealCores >= 0.05 ? `; steal ${summary.stealCores.toFixed(2)} cores` : ''
   return `other processes' CPU: ${summary.otherCores.toFixed(2)} cores on average, ${summary.maxCores.toFixed(2)} in the busiest round${retried}${sustained}${steal}`
