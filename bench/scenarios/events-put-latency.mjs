@@ -11,9 +11,9 @@ import { median } from '../lib/stats.mjs'
 import { percentile, setRules, startSilo, startSink } from './events-common.mjs'
 
 const SIZE = 1024
-const WARMUP = 300
-const SAMPLES = 1500
-const CONCURRENT_PUTS = 3000
+const FULL = { warmup: 300, samples: 1500, concurrentPuts: 3000 }
+// --quick: a smoke test of the harness, one round of a fifth of the PUTs.
+const QUICK = { warmup: 60, samples: 300, concurrentPuts: 600 }
 const CONCURRENCY = 16
 const ROUNDS = Number(process.env.SILO_BENCH_EVENTS_ROUNDS || 3)
 
@@ -25,7 +25,7 @@ const CONFIGS = [
   { label: '1 webhook target with queueDir (a folder of its own)', targets: 1, queueDir: true },
 ]
 
-async function measure(config, sinks) {
+async function measure(config, sinks, { warmup, samples, concurrentPuts }) {
   const notify = { webhook: {} }
   for (let i = 0; i < config.targets; i++)
     notify.webhook[String(i + 1)] = { enable: true, endpoint: sinks[i].url }
@@ -41,11 +41,11 @@ async function measure(config, sinks) {
     if (arns.length) await setRules(silo.client, bucket, arns, prefixes)
     const body = Buffer.alloc(SIZE, 0x61)
     const times = []
-    for (let i = 0; i < WARMUP + SAMPLES; i++) {
+    for (let i = 0; i < warmup + samples; i++) {
       const key = `${prefixes[i % Math.max(1, prefixes.length)] ?? ''}k${i}`
       const start = process.hrtime.bigint()
       await silo.client.putObject(bucket, key, body, SIZE)
-      if (i >= WARMUP) times.push(Number(process.hrtime.bigint() - start) / 1000)
+      if (i >= warmup) times.push(Number(process.hrtime.bigint() - start) / 1000)
     }
     // Concurrent PUTs: the queue's group commit shares one fdatasync among the events that
     // arrive while the previous one runs.
@@ -53,7 +53,7 @@ async function measure(config, sinks) {
     const start = performance.now()
     await Promise.all(
       Array.from({ length: CONCURRENCY }, async () => {
-        for (let i = next++; i < CONCURRENT_PUTS; i = next++) {
+        for (let i = next++; i < concurrentPuts; i = next++) {
           await silo.client.putObject(
             bucket,
             `${prefixes[i % Math.max(1, prefixes.length)] ?? ''}c${i}`,
@@ -63,7 +63,7 @@ async function measure(config, sinks) {
         }
       }),
     )
-    const putsPerSec = CONCURRENT_PUTS / ((performance.now() - start) / 1000)
+    const putsPerSec = concurrentPuts / ((performance.now() - start) / 1000)
     return { p50: percentile(times, 0.5), p99: percentile(times, 0.99), putsPerSec }
   } finally {
     await silo.stop()
@@ -71,16 +71,18 @@ async function measure(config, sinks) {
   }
 }
 
-async function measureAll(log = () => {}, tracker = createLoadTracker({ log })) {
+async function measureAll(log = () => {}, tracker = createLoadTracker({ log }), quick = false) {
+  const sizes = quick ? QUICK : FULL
+  const rounds = quick ? 1 : ROUNDS
   const sinks = await Promise.all([0, 1, 2].map(() => startSink()))
   const results = CONFIGS.map(() => ({ p50: [], p99: [], putsPerSec: [] }))
   try {
-    for (let round = 0; round < ROUNDS; round++) {
+    for (let round = 0; round < rounds; round++) {
       // A round (every configuration once) beside a burst of other work is repeated whole.
       const measured = await tracker.round(async () => {
         const values = []
         for (const config of CONFIGS) {
-          const value = await measure(config, sinks)
+          const value = await measure(config, sinks, sizes)
           log(
             `  round ${round + 1} ${config.label}: p50 ${value.p50.toFixed(0)} µs, p99 ${value.p99.toFixed(0)} µs, ${value.putsPerSec.toFixed(0)} PUT/s at ${CONCURRENCY}`,
           )
@@ -110,11 +112,11 @@ async function measureAll(log = () => {}, tracker = createLoadTracker({ log })) 
 export default {
   name: 'events-put-latency',
   title: 'Bucket events: PUT latency with 0, 1 and 3 targets',
-  description: `Sequential ${SIZE} B PUTs (Silo SDK, keep-alive) against an in-process Silo server; median over ${ROUNDS} rounds of p50/p99 of ${SAMPLES} PUTs each, then ${CONCURRENT_PUTS} PUTs at concurrency ${CONCURRENCY}. Every event is in its target's durable queue (fdatasync) before the PUT is answered.`,
+  description: `Sequential ${SIZE} B PUTs (Silo SDK, keep-alive) against an in-process Silo server; median over ${ROUNDS} rounds of p50/p99 of ${FULL.samples} PUTs each, then ${FULL.concurrentPuts} PUTs at concurrency ${CONCURRENCY} (--quick: one round of a fifth). Every event is in its target's durable queue (fdatasync) before the PUT is answered.`,
   async run(ctx) {
     if (!isSiloServerBuilt()) throw new Error('dist/ is not built (run `npm run build`)')
     const tracker = createLoadTracker({ log: ctx.log })
-    const rows = await measureAll(ctx.log, tracker)
+    const rows = await measureAll(ctx.log, tracker, ctx.options.quick)
     // Issue 18: one target, its queue durable (the default), adds < 10% to PUT p50. The
     // 3-target and queueDir rows are context.
     const goal = {
