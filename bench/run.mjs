@@ -6,6 +6,7 @@ import os from 'node:os'
 import { join } from 'node:path'
 import { parseArgs, USAGE, UsageError } from './lib/args.mjs'
 import { createScenarioContext } from './lib/context.mjs'
+import { startLoadProbe, summarizeLoad } from './lib/load.mjs'
 import { RESULTS_DIR } from './lib/paths.mjs'
 import { renderReport } from './lib/report.mjs'
 import { snapshotSiloBuild } from './lib/snapshot.mjs'
@@ -22,6 +23,12 @@ async function main() {
   if (unknown.length) throw new UsageError(`unknown scenario ${unknown.join(', ')} (see --list)`)
   const scenarios = SCENARIOS.filter((s) => !options.only || options.only.includes(s.name))
 
+  // Sizes and thresholds set by the user, for the report's command line (before the snapshot
+  // sets SILO_BENCH_SDK / SILO_BENCH_SERVER, and before a scenario sets its --quick sizes).
+  const settings = Object.entries(process.env)
+    .filter(([name]) => name.startsWith('SILO_BENCH_'))
+    .map(([name, value]) => `${name}=${value} `)
+    .join('')
   const tmpRoot = createTempRoot()
   await snapshotSiloBuild(log)
   const startedAt = new Date()
@@ -30,8 +37,13 @@ async function main() {
   for (const scenario of scenarios) {
     log(`${scenario.name}: ${scenario.title}`)
     const ctx = createScenarioContext({ options, tmpRoot, log })
+    const probe = startLoadProbe()
     try {
-      results.push({ scenario, result: await scenario.run(ctx) })
+      const result = await scenario.run(ctx)
+      const reading = probe.stop()
+      // The whole run's reading: what the report falls back on for tables without their own.
+      if (reading) result.load = summarizeLoad([reading])
+      results.push({ scenario, result })
     } catch (error) {
       log(`  failed: ${error.stack ?? error}`)
       results.push({ scenario, error: error.message })
@@ -39,7 +51,7 @@ async function main() {
       await ctx.close()
     }
   }
-  const command = ['node bench/run.mjs', ...process.argv.slice(2)].join(' ')
+  const command = settings + ['node bench/run.mjs', ...process.argv.slice(2)].join(' ')
   const report = renderReport({ options, command, startedAt, finishedAt: new Date(), loadBefore, results })
   process.stdout.write(`${report}\n`)
   mkdirSync(RESULTS_DIR, { recursive: true })

@@ -1,6 +1,7 @@
 // Parent side: each SDK runs in its own child process bound to one server.
 import { forkChild } from './children.mjs'
 import { SDKS } from './sdk-adapters.mjs'
+import { histogramQuantile, mergeHistograms } from './stats.mjs'
 
 const CHILD = new URL('./client-child.mjs', import.meta.url).pathname
 
@@ -32,7 +33,7 @@ export async function startClient(sdk, server) {
 /**
  * `processes` client children for `sdk` against `server`, driven as one client: a run splits
  * its concurrency across them (at most one child per worker), runs them at once and sums their
- * operations, bytes, CPU and peak RSS. So one client process's CPU cannot cap a fast server.
+ * operations, bytes, CPU, peak RSS and latency histograms. So one client process's CPU cannot cap a fast server.
  */
 export async function startClientGroup(sdk, server, processes) {
   const started = await Promise.allSettled(Array.from({ length: processes }, () => startClient(sdk, server)))
@@ -61,12 +62,16 @@ export async function startClientGroup(sdk, server, processes) {
         ),
       )
       const sum = (field) => runs.reduce((total, run) => total + run[field], 0)
+      const histogram = mergeHistograms(runs.map((run) => run.histogram))
       return {
         ops: sum('ops'),
         bytes: sum('bytes'),
         elapsedMs: Math.max(...runs.map((run) => run.elapsedMs)),
         cpuMicros: sum('cpuMicros'),
         peakRss: sum('peakRss'),
+        histogram,
+        p50Ms: histogramQuantile(histogram, 0.5) / 1000,
+        p99Ms: histogramQuantile(histogram, 0.99) / 1000,
       }
     },
     stop: () => Promise.all(children.map((c) => c.stop())),

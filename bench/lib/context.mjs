@@ -12,6 +12,8 @@ export function createScenarioContext({ options, tmpRoot, log }) {
   return {
     options,
     log,
+    /** The run's temporary folder (on the file system the servers store on). */
+    tmpRoot,
     /** The server of `kind` for this scenario, started on first use. */
     server(kind) {
       if (!servers.has(kind)) servers.set(kind, startServer(kind, tmpRoot))

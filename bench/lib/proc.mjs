@@ -3,7 +3,8 @@
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 
-const CLOCK_TICKS_PER_SECOND = readClockTicks()
+/** Clock ticks per second of /proc's CPU times (USER_HZ, 100 on Linux). */
+export const CLOCK_TICKS_PER_SECOND = readClockTicks()
 
 function readClockTicks() {
   try {
@@ -32,3 +33,17 @@ export function readRss(pid) {
 
 /** The clock-tick length in µs: the resolution of readCpuMicros. */
 export const CPU_TICK_MICROS = 1e6 / CLOCK_TICKS_PER_SECOND
+
+/**
+ * I/O counters of `pid` from /proc/<pid>/io: {writeBytes (bytes sent to the block layer),
+ * writeCalls (write-type system calls), readBytes}; null when unreadable.
+ */
+export function readIo(pid) {
+  try {
+    const text = readFileSync(`/proc/${pid}/io`, 'utf8')
+    const field = (name) => Number(new RegExp(`^${name}: (\\d+)`, 'm').exec(text)?.[1] ?? Number.NaN)
+    return { writeBytes: field('write_bytes'), writeCalls: field('syscw'), readBytes: field('read_bytes') }
+  } catch {
+    return null
+  }
+}

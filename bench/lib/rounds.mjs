@@ -1,30 +1,40 @@
 // Interleaved rounds: A B C, A B C, ... against the same server(s), so slow drift of the
-// machine (thermal, page cache, other load) hits every contestant alike.
+// machine (thermal, page cache, other load) hits every contestant alike. A round that ran
+// beside a burst of other work (load.mjs) is repeated whole, so every contestant's turn of
+// a kept round saw the same machine.
+import { createLoadTracker } from './load.mjs'
 
 const RSS_SAMPLE_MS = 25
 
 /**
  * Runs `spec` once per contestant per round, after one warm-up round bounded by
  * `warmup` = {durationMs, maxOps} (enough operations for V8 to optimise the hot paths of
- * client and server). Each contestant is {label, client, server}; returns one sample list
- * per contestant. A contestant that fails keeps its error and sits out the other rounds.
+ * client and server). Each contestant is {label, client, server}; returns {results, load}:
+ * one sample list per contestant and the load summary of the kept rounds. A contestant that
+ * fails keeps its error and sits out the other rounds.
  */
-export async function runInterleaved({ contestants, spec, rounds, warmup, log }) {
+export async function runInterleaved({ contestants, spec, rounds, warmup, log, retries = 2, quietMs }) {
   const results = contestants.map((c) => ({ samples: [], error: c.error ?? null }))
-  for (let round = -1; round < rounds; round++) {
-    const runSpec = round < 0 ? { ...spec, ...warmup } : spec
+  const runRound = async (runSpec) => {
+    const samples = contestants.map(() => null)
     for (const [i, contestant] of contestants.entries()) {
       if (results[i].error) continue
       try {
-        const sample = await measureOnce(contestant, runSpec)
-        if (round >= 0) results[i].samples.push(sample)
+        samples[i] = await measureOnce(contestant, runSpec)
       } catch (error) {
         results[i].error = error.message
         log(`  ${contestant.label}: ${error.message}`)
       }
     }
+    return samples
   }
-  return results
+  await runRound({ ...spec, ...warmup })
+  const tracker = createLoadTracker({ retries, budget: Math.max(retries, rounds), log, quietMs })
+  for (let round = 0; round < rounds; round++) {
+    const samples = await tracker.round(() => runRound(spec))
+    for (const [i, sample] of samples.entries()) if (sample) results[i].samples.push(sample)
+  }
+  return { results, load: tracker.summary() }
 }
 
 async function measureOnce({ client, server }, spec) {
@@ -44,6 +54,8 @@ async function measureOnce({ client, server }, spec) {
       serverUs: (serverAfter - serverBefore) / run.ops,
       clientRss: run.peakRss,
       serverRss: Math.max(serverRss, server.rss()),
+      p50Ms: run.p50Ms,
+      p99Ms: run.p99Ms,
     }
   } finally {
     clearInterval(sampler)

@@ -71,6 +71,7 @@ const adapters = {
         client.send(new s3.PutObjectCommand({ Bucket: bucket, Key: key, Body: body })),
       get: async (bucket, key) =>
         drain((await client.send(new s3.GetObjectCommand({ Bucket: bucket, Key: key }))).Body),
+      head: (bucket, key) => client.send(new s3.HeadObjectCommand({ Bucket: bucket, Key: key })),
     }
   },
   async signed(server) {
@@ -105,6 +106,7 @@ function minioShaped(client) {
     makeBucket: (bucket) => client.makeBucket(bucket),
     put: (bucket, key, body) => client.putObject(bucket, key, body, body.length),
     get: async (bucket, key) => drain(await client.getObject(bucket, key)),
+    head: (bucket, key) => client.statObject(bucket, key),
   }
 }
 

@@ -21,18 +21,19 @@ export function createSdkScenario({ name, op, title, description }) {
         for (const concurrency of CONCURRENCIES) {
           const where = `${op.toUpperCase()} ${formatSize(size)}, concurrency ${concurrency}`
           const keys = Array.from({ length: GET_KEYS_PER_SIZE }, (_, i) => `get/${size}/${i}`)
-          const rows = await measureSection(ctx, {
+          const { rows, load } = await measureSection(ctx, {
             entries: ctx.sdkEntries(server),
             spec: { op, size, concurrency, keys, keyPrefix: `put/${size}` },
             objects: op === 'get' ? keys.map((key) => ({ key, size })) : [],
             warmupScale: sections.length === 0 ? 2 : 1,
           })
-          const sectionGoals = size <= 4096 ? [checkSdkCpuGoal(rows, where)] : []
+          const sectionGoals = size <= 4096 ? [checkSdkCpuGoal(rows, where, op)] : []
           goals.push(...sectionGoals)
           sections.push({
             heading: where,
             columns: sdkColumns({ large: size > 4096 }),
             rows,
+            load,
             goals: sectionGoals,
           })
         }

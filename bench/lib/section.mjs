@@ -9,17 +9,20 @@ const WARMUP_CONCURRENCY = 16
 /**
  * Measures one workload. `entries` are {label, sdk, server, baseline?, error?}; `objects`
  * are the {key, size} the servers must hold first (GET); `warmupScale` lengthens the warm-up
- * (for a scenario's first table, when client and server are still cold). Returns rows for table.mjs.
+ * (for a scenario's first table, when client and server are still cold). Returns {rows, load}:
+ * rows for table.mjs, and the other processes' CPU during the kept rounds (load.mjs).
  */
 export async function measureSection(ctx, { entries, spec, objects = [], warmupScale = 1 }) {
   const { options } = ctx
   const contestants = await Promise.all(entries.map((entry) => attachClient(ctx, entry)))
   await prepareServers(contestants, objects)
   ctx.log(`  ${describeSpec(spec)}: ${contestants.map((c) => c.label).join(' / ')}`)
-  const results = await runInterleaved({
+  const { results, load } = await runInterleaved({
     contestants,
     spec: { bucket: BUCKET, ...spec, durationMs: options.durationMs, maxOps: options.maxOps },
     rounds: options.rounds,
+    // --quick is a smoke test: a short wait for quiet, so sustained load costs it little.
+    quietMs: options.quick ? 1000 : 3000,
     warmup: {
       durationMs: options.warmupMs * warmupScale,
       maxOps: options.warmupOps * warmupScale,
@@ -29,7 +32,7 @@ export async function measureSection(ctx, { entries, spec, objects = [], warmupS
     },
     log: ctx.log,
   })
-  return addRatios(contestants.map((c, i) => summarize(c, results[i])))
+  return { rows: addRatios(contestants.map((c, i) => summarize(c, results[i]))), load }
 }
 
 async function attachClient(ctx, entry) {
@@ -71,6 +74,8 @@ function summarize(contestant, { samples, error }) {
     mibPerSec: median(pick('mibPerSec')),
     clientUs: median(pick('clientUs')),
     serverUs: median(pick('serverUs')),
+    p50Ms: median(pick('p50Ms')),
+    p99Ms: median(pick('p99Ms')),
     clientRss: Math.max(...pick('clientRss')),
     serverRss: Math.max(...pick('serverRss')),
   }

@@ -56,6 +56,7 @@ export async function startServer(kind, root) {
     return {
       kind,
       label: spec.label,
+      dir,
       host,
       port,
       pid: child.pid,

@@ -10,7 +10,7 @@ const EMPTY_SHA256 = createHash('sha256').update('').digest('hex')
 const SIGNED_HEADERS = 'host;x-amz-content-sha256;x-amz-date'
 
 /**
- * An adapter ({makeBucket, put, get}) that signs path-style requests for `server`
+ * An adapter ({makeBucket, put, get, head, list}) that signs path-style requests for `server`
  * ({host, port, region, accessKey, secretKey}) itself.
  *
  * @example const s3 = signedHttpAdapter(server); await s3.put('bench', 'k', Buffer.alloc(1024))
@@ -28,21 +28,39 @@ export function signedHttpAdapter(server) {
     }
     return hash
   }
-  const send = async (method, path, body) => {
-    const headers = signer.sign(method, path, host, body ? hashOf(body) : EMPTY_SHA256)
-    const res = await pool.request(method, path, headers, body)
-    if (res.status >= 300) throw new Error(`${method} ${path}: HTTP ${res.status} ${res.text.slice(0, 300)}`)
+  const send = async (method, path, body, query = '') => {
+    const headers = signer.sign(method, path, query, host, body ? hashOf(body) : EMPTY_SHA256)
+    const target = query ? `${path}?${query}` : path
+    const res = await pool.request(method, target, headers, body)
+    if (res.status >= 300)
+      throw new Error(`${method} ${target}: HTTP ${res.status} ${res.text.slice(0, 300)}`)
     return res.bytes
   }
   return {
     makeBucket: (bucket) => send('PUT', `/${bucket}`, null),
     put: (bucket, key, body) => send('PUT', `/${bucket}/${key}`, body),
     get: (bucket, key) => send('GET', `/${bucket}/${key}`, null),
+    head: (bucket, key) => send('HEAD', `/${bucket}/${key}`, null),
+    /** ListObjectsV2, one page of `maxKeys` after `startAfter`; resolves with the response's bytes. */
+    list: (bucket, startAfter, maxKeys) =>
+      send(
+        'GET',
+        `/${bucket}`,
+        null,
+        // Already canonical (SigV4): names in order, values encoded as RFC 3986 asks.
+        `list-type=2&max-keys=${maxKeys}&start-after=${encodeRfc3986(startAfter)}`,
+      ),
   }
 }
 
+/** RFC 3986 percent-encoding (SigV4's): everything but A-Z a-z 0-9 - _ . ~ */
+function encodeRfc3986(text) {
+  return encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+}
+
 /**
- * SigV4 for header-signed requests with no query and unreserved-only paths (the bench's keys).
+ * SigV4 for header-signed requests with unreserved-only paths (the bench's keys) and a query
+ * given in canonical form.
  * A request signed twice in the same second gets the same headers, so those are kept for the
  * current second: the workload cycles over a few keys, and re-deriving an identical signature
  * is client work that would only blur the server comparison.
@@ -55,7 +73,7 @@ function createSigner({ region, accessKey, secretKey }) {
   let scope = ''
   let signed = new Map()
   return {
-    sign(method, path, host, payloadHash) {
+    sign(method, path, query, host, payloadHash) {
       const now = Math.floor(Date.now() / 1000)
       if (now !== second) {
         second = now
@@ -70,10 +88,10 @@ function createSigner({ region, accessKey, secretKey }) {
           scope = `${day}/${region}/s3/aws4_request`
         }
       }
-      const id = `${method} ${path} ${payloadHash}`
+      const id = `${method} ${path}?${query} ${payloadHash}`
       let headers = signed.get(id)
       if (headers === undefined) {
-        const canonical = `${method}\n${path}\n\nhost:${host}\nx-amz-content-sha256:${payloadHash}\nx-amz-date:${amzDate}\n\n${SIGNED_HEADERS}\n${payloadHash}`
+        const canonical = `${method}\n${path}\n${query}\nhost:${host}\nx-amz-content-sha256:${payloadHash}\nx-amz-date:${amzDate}\n\n${SIGNED_HEADERS}\n${payloadHash}`
         const stringToSign = `AWS4-HMAC-SHA256\n${amzDate}\n${scope}\n${createHash('sha256').update(canonical).digest('hex')}`
         const signature = createHmac('sha256', key).update(stringToSign).digest('hex')
         headers = {

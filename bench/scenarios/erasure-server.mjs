@@ -9,6 +9,9 @@ import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import { pathToFileURL } from 'node:url'
 import { forkChild } from '../lib/children.mjs'
+import { serverColumns } from '../lib/columns.mjs'
+import { checkRatioGoal, goalRow } from '../lib/goals.mjs'
+import { createLoadTracker } from '../lib/load.mjs'
 import {
   describePath,
   isSiloSdkBuilt,
@@ -16,7 +19,8 @@ import {
   siloSdkEntry,
   siloServerEntry,
 } from '../lib/paths.mjs'
-import { readCpuMicros } from '../lib/proc.mjs'
+import { readCpuMicros, readRss } from '../lib/proc.mjs'
+import { measureSection } from '../lib/section.mjs'
 import { median, spread } from '../lib/stats.mjs'
 import { createTempFolder } from '../lib/temp-root.mjs'
 
@@ -29,6 +33,11 @@ const SERVER_CHILD = new URL('../lib/server-child.mjs', import.meta.url).pathnam
 // The server re-checks drive health at most this often (SILO_DRIVE_CHECK_MS, default 1000 ms);
 // a heal started sooner after a wipe could still see the drive as it was.
 const DRIVE_CHECK_WAIT_MS = 1500
+// Issue 18's goals, erasure ÷ single drive: 1 KiB PUT (c16), 1 GiB PUT, 1 GiB GET; heal rate.
+const SMALL_PUT_GOAL = 0.6
+const BIG_PUT_GOAL = 0.8
+const BIG_GET_GOAL = 0.9
+const HEAL_GOAL = 2000
 
 const sizes = (quick) => ({
   objectMiB: Number(process.env.SILO_BENCH_ERASURE_MIB || (quick ? 128 : 1024)),
@@ -53,16 +62,80 @@ export default {
     mkdirSync(single)
 
     const entries = [
-      { label: `Erasure, ${DRIVES} drives (EC 4+4)`, server: await startSilo(drives, Client, AdminClient) },
-      { label: 'Single drive', server: await startSilo(single, Client, AdminClient), baseline: true },
+      {
+        label: `Erasure, ${DRIVES} drives (EC 4+4)`,
+        server: await startSilo(drives, Client, AdminClient, 'silo-erasure'),
+      },
+      {
+        label: 'Single drive',
+        server: await startSilo(single, Client, AdminClient, 'silo-single'),
+        baseline: true,
+      },
     ]
     try {
       for (const { server } of entries) await server.client.makeBucket(BUCKET)
+      const small = await measureSection(ctx, {
+        entries: entries.map(({ label, server, baseline }) => ({
+          label,
+          server,
+          baseline,
+          sdk: 'signed',
+          processes: 2,
+        })),
+        spec: { op: 'put', size: 1024, concurrency: 16, keys: [], keyPrefix: 'small' },
+        warmupScale: 2,
+      })
       const transfers = await measureTransfers(ctx, entries, objectMiB)
       const heal = await measureHeal(ctx, entries[0].server, drives, healObjects)
+      const smallGoal = checkRatioGoal({
+        goal: `erasure (${DRIVES} drives) 1 KiB PUT c16 ≥ ${SMALL_PUT_GOAL}× one drive`,
+        where: 'erasure-server',
+        ratio: small.rows[0].error ? Number.NaN : small.rows[0].ratio,
+        target: SMALL_PUT_GOAL,
+        detail:
+          small.rows[0].error ??
+          `${small.rows[0].opsPerSec.toFixed(0)} against ${small.rows[1].opsPerSec.toFixed(0)} PUT/s`,
+      })
+      const [erasure] = transfers
+      const transferGoals = [
+        checkRatioGoal({
+          goal: `erasure 1 GiB PUT ≥ ${BIG_PUT_GOAL}× one drive`,
+          where: 'erasure-server',
+          ratio: erasure.putRatio,
+          target: BIG_PUT_GOAL,
+          detail: `${erasure.putMibPerSec.toFixed(0)} MiB/s`,
+        }),
+        checkRatioGoal({
+          goal: `erasure 1 GiB GET ≥ ${BIG_GET_GOAL}× one drive`,
+          where: 'erasure-server',
+          ratio: erasure.getRatio,
+          target: BIG_GET_GOAL,
+          detail: `${erasure.getMibPerSec.toFixed(0)} MiB/s`,
+        }),
+      ]
+      const healGoal = goalRow(
+        `heal after wiping 1 of ${DRIVES} drives ≥ ${HEAL_GOAL.toLocaleString('en-US')} objects/s`,
+        'erasure-server',
+        heal.error ??
+          `${Math.round(heal.objectsPerSec).toLocaleString('en-US')} objects/s (${healObjects.toLocaleString('en-US')} objects)`,
+        heal.error ? null : heal.objectsPerSec >= HEAL_GOAL,
+      )
       return {
         subtitle: `Silo SDK in the bench process; each server in its own process; ${os.cpus().length} cores; drives are folders on one disk`,
         sections: [
+          {
+            heading: 'PUT 1 KiB, concurrency 16 (signed raw-HTTP load generator, 2 processes)',
+            columns: serverColumns().map((c) =>
+              c.key === 'ratio'
+                ? { ...c, header: '× single' }
+                : c.key === 'cpuRatio'
+                  ? { ...c, header: 'single µs ÷ this' }
+                  : c,
+            ),
+            rows: small.rows,
+            load: small.load,
+            goals: [smallGoal],
+          },
           {
             heading: `PUT and GET of ${objectMiB.toLocaleString('en-US')} MiB`,
             columns: [
@@ -77,6 +150,8 @@ export default {
               { key: 'getServerCpu', header: 'server CPU s per GET', format: 'number' },
             ],
             rows: transfers,
+            load: transfers.load,
+            goals: transferGoals,
           },
           {
             heading: `Heal after wiping 1 of ${DRIVES} drives: ${healObjects.toLocaleString('en-US')} objects of 1 KiB`,
@@ -89,9 +164,10 @@ export default {
               { key: 'uploadPerSec', header: 'upload objects/s (c=32)', format: 'count' },
             ],
             rows: [heal],
+            goals: [healGoal],
           },
         ],
-        goals: [],
+        goals: [smallGoal, ...transferGoals, healGoal],
       }
     } finally {
       for (const { server } of entries) await server.stop()
@@ -100,8 +176,11 @@ export default {
   },
 }
 
-/** A Silo server (one dir, or an array of drives) from the dist/ snapshot, in its own process. */
-async function startSilo(dir, Client, AdminClient) {
+/**
+ * A Silo server (one dir, or an array of drives) from the dist/ snapshot, in its own process;
+ * also a server handle measureSection takes (`kind` keys its client children).
+ */
+async function startSilo(dir, Client, AdminClient, kind) {
   const child = forkChild(SERVER_CHILD, { name: 'Silo server child' })
   try {
     const { host, port } = await child.request('start', {
@@ -112,9 +191,19 @@ async function startSilo(dir, Client, AdminClient) {
     })
     const options = { endPoint: host, port, useSSL: false, accessKey: ACCESS_KEY, secretKey: SECRET_KEY }
     return {
+      kind,
+      label: kind,
+      host,
+      port,
+      pid: child.pid,
+      region: 'us-east-1',
+      accessKey: ACCESS_KEY,
+      secretKey: SECRET_KEY,
+      prepared: new Set(),
       client: new Client(options),
       admin: new AdminClient(options),
       cpuMicros: () => readCpuMicros(child.pid),
+      rss: () => readRss(child.pid),
       stop: () => child.kill(),
     }
   } catch (error) {
@@ -143,31 +232,39 @@ async function measureTransfers(ctx, entries, objectMiB) {
   const rounds = Math.min(3, ctx.options.rounds)
   const bytes = objectMiB * MiB
   const samples = entries.map(() => ({ put: [], get: [], putCpu: [], getCpu: [] }))
+  // A round beside a burst is repeated at most once: a round of 1 GiB transfers is long.
+  const tracker = createLoadTracker({ retries: 1, budget: 1, log: ctx.log })
   for (let round = 0; round < rounds; round++) {
-    for (const [i, { label, server }] of entries.entries()) {
-      const key = `big/round-${round}`
-      let cpu = server.cpuMicros()
-      let start = performance.now()
-      await server.client.putObject(BUCKET, key, patternStream(bytes), bytes)
-      const putSeconds = (performance.now() - start) / 1000
-      samples[i].putCpu.push((server.cpuMicros() - cpu) / 1e6)
-      cpu = server.cpuMicros()
-      start = performance.now()
-      let read = 0
-      for await (const chunk of await server.client.getObject(BUCKET, key)) read += chunk.length
-      const getSeconds = (performance.now() - start) / 1000
-      samples[i].getCpu.push((server.cpuMicros() - cpu) / 1e6)
-      if (read !== bytes) throw new Error(`${label}: GET returned ${read} bytes of ${bytes}`)
-      await server.client.removeObject(BUCKET, key)
-      samples[i].put.push(objectMiB / putSeconds)
-      samples[i].get.push(objectMiB / getSeconds)
-      ctx.log(
-        `  ${label} round ${round + 1}: PUT ${(objectMiB / putSeconds).toFixed(1)} MiB/s, GET ${(objectMiB / getSeconds).toFixed(1)} MiB/s`,
-      )
+    const measured = await tracker.round(async () => {
+      const values = []
+      for (const { label, server } of entries) {
+        const key = `big/round-${round}`
+        let cpu = server.cpuMicros()
+        let start = performance.now()
+        await server.client.putObject(BUCKET, key, patternStream(bytes), bytes)
+        const putSeconds = (performance.now() - start) / 1000
+        const putCpu = (server.cpuMicros() - cpu) / 1e6
+        cpu = server.cpuMicros()
+        start = performance.now()
+        let read = 0
+        for await (const chunk of await server.client.getObject(BUCKET, key)) read += chunk.length
+        const getSeconds = (performance.now() - start) / 1000
+        const getCpu = (server.cpuMicros() - cpu) / 1e6
+        if (read !== bytes) throw new Error(`${label}: GET returned ${read} bytes of ${bytes}`)
+        await server.client.removeObject(BUCKET, key)
+        values.push({ put: objectMiB / putSeconds, get: objectMiB / getSeconds, putCpu, getCpu })
+        ctx.log(
+          `  ${label} round ${round + 1}: PUT ${(objectMiB / putSeconds).toFixed(1)} MiB/s, GET ${(objectMiB / getSeconds).toFixed(1)} MiB/s`,
+        )
+      }
+      return values
+    })
+    for (const [i, value] of measured.entries()) {
+      for (const field of ['put', 'get', 'putCpu', 'getCpu']) samples[i][field].push(value[field])
     }
   }
   const baseline = samples[entries.findIndex((e) => e.baseline)]
-  return entries.map(({ label }, i) => {
+  const rows = entries.map(({ label }, i) => {
     const s = samples[i]
     return {
       label,
@@ -181,6 +278,8 @@ async function measureTransfers(ctx, entries, objectMiB) {
       getServerCpu: median(s.getCpu),
     }
   })
+  rows.load = tracker.summary()
+  return rows
 }
 
 /** Uploads `count` 1 KiB objects (32 at a time), wipes one drive, and times one recursive heal. */
@@ -216,10 +315,14 @@ async function measureHeal(ctx, server, drives, count) {
   } while (status.summary === 'running')
   const seconds = (performance.now() - start) / 1000
   if (status.summary !== 'finished') throw new Error(`heal ended '${status.summary}': ${status.detail ?? ''}`)
-  // Healed: an object item whose wiped drive was not ok before and is ok after.
+  // Healed: an object item of the heal bucket whose wiped drive was not ok before and is ok after
+  // (the heal also rebuilds the few objects the small-PUT table left in another bucket).
   const healed = items.filter(
     (item) =>
-      item.type === 'object' && item.before.drives[2]?.state !== 'ok' && item.after.drives[2]?.state === 'ok',
+      item.type === 'object' &&
+      item.bucket === bucket &&
+      item.before.drives[2]?.state !== 'ok' &&
+      item.after.drives[2]?.state === 'ok',
   ).length
   ctx.log(`  heal: ${seconds.toFixed(2)} s, ${healed} of ${count} objects healed, ${items.length} items`)
   if (healed !== count)

@@ -10,6 +10,7 @@ import hashing from './hashing.mjs'
 import lifecycle from './lifecycle.mjs'
 import loopbackHttp from './loopback-http.mjs'
 import presign from './presign.mjs'
+import scaling from './scaling.mjs'
 import sdkGet from './sdk-get.mjs'
 import sdkObjectsAtScale from './sdk-objects-at-scale.mjs'
 import sdkPut from './sdk-put.mjs'
@@ -24,6 +25,7 @@ export const SCENARIOS = [
   sdkGet,
   sdkObjectsAtScale,
   serverPutGet,
+  scaling,
   erasureServer,
   sse,
   versioning,

@@ -1,4 +1,5 @@
 import { referenceColumns } from '../lib/columns.mjs'
+import { combineLoads } from '../lib/load.mjs'
 import { formatSize, measureSection } from '../lib/section.mjs'
 
 // What the machine can do with no S3 work at all: a node:http server answering fixed
@@ -18,12 +19,16 @@ export default {
   async run(ctx) {
     const server = await ctx.server('loopback')
     const rows = []
+    const loads = []
     for (const { op, size, concurrency } of MEASUREMENTS) {
       const label = `${op.toUpperCase()} ${formatSize(size)}, concurrency ${concurrency}`
       const entries = [{ label, sdk: 'http', server }]
       const spec = { op, size, concurrency, keys: [`bytes/${size}`], keyPrefix: 'sink' }
-      rows.push(...(await measureSection(ctx, { entries, spec })))
+      const measured = await measureSection(ctx, { entries, spec })
+      rows.push(...measured.rows)
+      loads.push(measured.load)
     }
-    return { sections: [{ heading: null, columns: referenceColumns(), rows, goals: [] }], goals: [] }
+    const load = combineLoads(loads)
+    return { sections: [{ heading: null, columns: referenceColumns(), rows, load, goals: [] }], goals: [] }
   },
 }
