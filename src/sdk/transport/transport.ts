@@ -124,7 +124,8 @@ export class Transport {
     if (body !== undefined || method === 'PUT' || method === 'POST')
       headers['content-length'] = contentLength(body)
     if (this.#sign !== undefined) {
-      headers['x-amz-content-sha256'] = payloadHash(body, this.options.useSSL, this.#platform.sigv4.sha256Hex)
+      const unsigned = this.options.useSSL || request.unsignedPayload === true
+      headers['x-amz-content-sha256'] = payloadHash(body, unsigned, this.#platform.sigv4.sha256Hex)
       const signable = {
         method,
         protocol: this.options.protocol,
