@@ -18,18 +18,13 @@ export type ListingStream<T> = Omit<BodyStream, typeof Symbol.asyncIterator> & A
 const ITEMS_AHEAD = 16
 
 /**
- * Wraps a generator of pages into a listing stream; pages are fetched only as items are read,
- * one page ahead ({@link prefetchOne}) unless `pages` already requests its next page itself.
+ * Wraps a generator of pages into a listing stream; pages are fetched only as items are read.
  * @example
  * return toListingStream(pagesOfObjects(t, bucket, prefix))
  */
-export function toListingStream<T>(
-  pages: AsyncGenerator<T[]>,
-  options: { fetchesAhead?: boolean } = {},
-): ListingStream<T> {
-  const source = options.fetchesAhead === true ? pages : prefetchOne(pages)
+export function toListingStream<T>(pages: AsyncGenerator<T[]>): ListingStream<T> {
   async function* items(): AsyncGenerator<T> {
-    for await (const page of source) yield* page
+    for await (const page of prefetchOne(pages)) yield* page
   }
   // In browsers a LightReadable (src/sdk/platform/object-stream.browser.ts).
   return createObjectStream(items(), ITEMS_AHEAD) as unknown as ListingStream<T>

@@ -71,20 +71,6 @@ export function scanListing(text: string): ScannedListing {
   return { field: (name) => element(outside, name, 0, outside.length), contents, prefixes }
 }
 
-/**
- * The continuation token of a truncated ListObjectsV2 page, read before the page is scanned so
- * the next request can go out first; undefined on the last page (or one that is not a listing).
- * Its elements hold no markup (`<` is escaped in keys), so the first `<IsTruncated>` and
- * `<NextContinuationToken>` are the top-level ones wherever the server puts them.
- * @example
- * nextContinuationToken(text) // 'dGVzdA=='
- */
-export function nextContinuationToken(text: string): string | undefined {
-  if (!text.includes('<ListBucketResult')) return undefined
-  if (element(text, 'IsTruncated', 0, text.length) !== 'true') return undefined
-  return element(text, 'NextContinuationToken', 0, text.length) || undefined
-}
-
 /** The decoded text of the first `<name>` element in `xml` between `from` and `end` ('' when absent or empty). */
 function element(xml: string, name: string, from: number, end: number): string {
   const open = xml.indexOf(`<${name}>`, from)

@@ -1,8 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  nextContinuationToken,
-  scanListing,
-} from '../../../../src/sdk/operations/listing/scan-listing-xml.js'
+import { scanListing } from '../../../../src/sdk/operations/listing/scan-listing-xml.js'
 
 describe('scanListing', () => {
   it('reads top-level fields, contents and prefixes, decoding entities', () => {
@@ -57,41 +54,5 @@ describe('scanListing, prefixes between contents', () => {
 
   it('refuses a block that is never closed', () => {
     expect(() => scanListing('<ListBucketResult><Contents><Key>a</Key>')).toThrow(/Unclosed <Contents>/)
-  })
-})
-
-describe('nextContinuationToken', () => {
-  const key = (k: string) =>
-    `<Contents><Key>${k}</Key><LastModified>2024-01-01T00:00:00.000Z</LastModified><ETag>"e"</ETag><Size>1</Size></Contents>`
-
-  it('reads the token of a truncated page wherever the server puts it (AWS: before the contents)', () => {
-    const aws = `<ListBucketResult><Name>b</Name><NextContinuationToken>1ueGcxLPRx1Tr/XYExHnhbYLgveDs2J/wm36Hy4vbOwM=</NextContinuationToken><KeyCount>1</KeyCount><IsTruncated>true</IsTruncated>${key('a')}</ListBucketResult>`
-    expect(nextContinuationToken(aws)).toBe('1ueGcxLPRx1Tr/XYExHnhbYLgveDs2J/wm36Hy4vbOwM=')
-    const silo = `<ListBucketResult><IsTruncated>true</IsTruncated>${key('a')}<NextContinuationToken>a&amp;b</NextContinuationToken></ListBucketResult>`
-    expect(nextContinuationToken(silo)).toBe('a&b')
-    expect(nextContinuationToken(silo)).toBe(scanListing(silo).field('NextContinuationToken'))
-  })
-
-  it('is undefined on the last page, without a token, and for what is no listing', () => {
-    expect(
-      nextContinuationToken(
-        `<ListBucketResult><IsTruncated>false</IsTruncated>${key('a')}</ListBucketResult>`,
-      ),
-    ).toBe(undefined)
-    expect(
-      nextContinuationToken(
-        `<ListBucketResult><IsTruncated>true</IsTruncated>${key('a')}</ListBucketResult>`,
-      ),
-    ).toBe(undefined)
-    expect(
-      nextContinuationToken(
-        '<Error><IsTruncated>true</IsTruncated><NextContinuationToken>t</NextContinuationToken></Error>',
-      ),
-    ).toBe(undefined)
-  })
-
-  it('does not take a key that reads like the element for it (keys are escaped)', () => {
-    const page = `<ListBucketResult><IsTruncated>false</IsTruncated>${key('&lt;IsTruncated&gt;true&lt;/IsTruncated&gt;')}</ListBucketResult>`
-    expect(nextContinuationToken(page)).toBe(undefined)
   })
 })
