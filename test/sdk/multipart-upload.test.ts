@@ -41,6 +41,18 @@ describe('putObject multipart', () => {
     expect(fake.completed.get('a.mp4')).toEqual({ parts: [1, 2, 3], size: 12 * MiB })
   })
 
+  it('sends parts as UNSIGNED-PAYLOAD over plain HTTP with a signed Content-MD5 (one hash per part, issue 18)', async () => {
+    const data = randomBytes(6 * MiB)
+    await mockClient().putObject('videos', 'unsigned', data, undefined, undefined, { partSize: 5 * MiB })
+    const parts = uploadParts()
+    expect(parts).toHaveLength(2)
+    for (const r of parts) {
+      expect(r.headers.get('x-amz-content-sha256')).toBe('UNSIGNED-PAYLOAD')
+      expect(r.headers.get('content-md5')).toBe(md5(await r.body))
+      expect(r.headers.get('authorization')).toMatch(/SignedHeaders=[^,]*content-md5/)
+    }
+  })
+
   it('sends a known size ≤ 5 MiB as one PUT and 5 MiB + 1 byte as multipart', async () => {
     server.use(
       http.put(`${MOCK_BASE}/videos/small`, () => new HttpResponse(null, { headers: { etag: '"e"' } })),
@@ -53,21 +65,22 @@ describe('putObject multipart', () => {
     expect(fake.completed.get('big')).toEqual({ parts: [1], size: 5 * MiB + 1 })
   })
 
-  it('cuts an unknown-length stream into 8 MiB parts by default, and at a smaller client partSize', async () => {
+  it('cuts an unknown-length stream into 6 MiB parts by default, and at a smaller client partSize', async () => {
     const data = randomBytes(20 * MiB)
     await mockClient().putObject('videos', 'u1', streamOf(data))
-    expect(uploadParts().map((r) => Number(r.headers.get('content-length')))).toEqual([
-      8 * MiB,
-      8 * MiB,
-      4 * MiB,
-    ])
-    seen.length = 0
-    await mockClient({ partSize: 6 * MiB }).putObject('videos', 'u2', streamOf(data))
     expect(uploadParts().map((r) => Number(r.headers.get('content-length')))).toEqual([
       6 * MiB,
       6 * MiB,
       6 * MiB,
       2 * MiB,
+    ])
+    seen.length = 0
+    await mockClient({ partSize: 5 * MiB }).putObject('videos', 'u2', streamOf(data))
+    expect(uploadParts().map((r) => Number(r.headers.get('content-length')))).toEqual([
+      5 * MiB,
+      5 * MiB,
+      5 * MiB,
+      5 * MiB,
     ])
     expect(fake.completed.get('u2')!.size).toBe(20 * MiB)
   })

@@ -5,17 +5,18 @@ import type { WireBody } from '../platform/types.js'
 /**
  * The `x-amz-content-sha256` value: the body's SHA-256 when it is in memory and the connection is
  * plain HTTP (the hash is then the only integrity check, as in minio-js), `UNSIGNED-PAYLOAD` for
- * streams and over HTTPS (TLS already protects the bytes, and hashing costs CPU).
+ * streams and when `unsigned` (over HTTPS, where TLS already protects the bytes, and for a body a
+ * signed Content-MD5 covers): hashing costs CPU.
  * @example
  * payloadHash(undefined, true, sha256Hex) // EMPTY_SHA256
  */
 export function payloadHash(
   body: WireBody,
-  useSSL: boolean,
+  unsigned: boolean,
   sha256Hex: (data: Uint8Array) => string,
 ): string {
   if (body === undefined || (body instanceof Uint8Array && body.byteLength === 0)) return EMPTY_SHA256
-  if (body instanceof Uint8Array && !useSSL) return sha256Hex(body)
+  if (body instanceof Uint8Array && !unsigned) return sha256Hex(body)
   return UNSIGNED_PAYLOAD
 }
 

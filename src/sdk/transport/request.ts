@@ -26,4 +26,10 @@ export interface S3Request {
   signal?: AbortSignal | undefined
   /** Hears the body's bytes as they are sent (upload progress); see `WireRequest.onSent`. */
   onSent?: ((bytes: number) => void) | undefined
+  /**
+   * Send `UNSIGNED-PAYLOAD` over plain HTTP too: the request carries a `Content-MD5` that the
+   * signature covers and the server checks, so a SHA-256 of the body would be a second hash of
+   * the same bytes on both sides (UploadPart).
+   */
+  unsignedPayload?: boolean | undefined
 }

@@ -127,7 +127,8 @@ export class Transport {
       headers['content-length'] = contentLength(body)
     const { query } = request
     if (this.#sign !== undefined) {
-      headers['x-amz-content-sha256'] = payloadHash(body, this.options.useSSL, this.#platform.sigv4.sha256Hex)
+      const unsigned = this.options.useSSL || request.unsignedPayload === true
+      headers['x-amz-content-sha256'] = payloadHash(body, unsigned, this.#platform.sigv4.sha256Hex)
       headers = this.#sign(
         { method, protocol, hostname: address.hostname, path: address.path, query, headers },
         region,

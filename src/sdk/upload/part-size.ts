@@ -4,15 +4,19 @@
  * (about part size × concurrency).
  *
  * - Both start from the base part size: the `partSize` upload option, else the smaller of the
- *   client's `partSize` and 16 MiB for a known size, 8 MiB for a stream of unknown length (so the
- *   part buffers of an unknown-length upload stay near 40 MiB with the default concurrency).
+ *   client's `partSize` and 16 MiB for a known size, 6 MiB for a stream of unknown length (so the
+ *   part buffers of an unknown-length upload stay near 30 MiB with the default concurrency: a 1 GiB
+ *   stream of fresh 64 KiB chunks peaked at 121-124 MiB of client RSS with 6 MiB parts, 134-136
+ *   with 8 MiB, the input's garbage adding ~30 MiB until V8 collects it; issue 18).
  * - Known size: the base, raised to a whole number of MiB that fits the object in 10,000 parts
  *   (5 TiB → 525 MiB parts), as minio-js's calculatePartSize does.
  * - Unknown size: we cannot see the end, and starting at the 528 MiB a 5 TiB stream would need
  *   (as minio-js does) buffers half a GiB per part. Instead part n is `start × 2^⌊(n−1)/1000⌋`
  *   (capped at 5 GiB): 1,000 parts at the start size, 1,000 at twice that, and so on. With
- *   8 MiB the 10,000 parts hold about 7.8 TiB (above the 5 TiB object limit); a 1 GiB stream
- *   stays at 8 MiB parts. The schedule is deterministic, so a resumed upload cuts the same parts.
+ *   6 MiB the 10,000 parts hold about 5.85 TiB (above the 5 TiB object limit; 5 MiB would hold
+ *   only 4.9 TiB); a 1 GiB stream is 171 parts of 6 MiB. The schedule is deterministic, so a
+ *   resumed upload cuts the same parts (an upload begun by an SDK that started at 8 MiB is
+ *   resumed by sending its parts again: their sizes differ, so none is skipped).
  */
 import { MAX_PART_SIZE, MIN_PART_SIZE } from '../constants.js'
 import { InvalidArgumentError } from '../errors.js'
@@ -27,7 +31,7 @@ export const MULTIPART_THRESHOLD = MIN_PART_SIZE
 /** Base part size of known-size uploads when no `partSize` option is given. */
 export const KNOWN_SIZE_BASE = 16 * MiB
 /** Start size of unknown-length uploads when no `partSize` option is given. */
-export const UNKNOWN_SIZE_START = 8 * MiB
+export const UNKNOWN_SIZE_START = 6 * MiB
 const PARTS_PER_STEP = 1000
 
 /** Size of part `partNumber` (1-based). */

@@ -10,7 +10,10 @@ export interface Peeked {
   headLength: number
   /** True when the stream ended within the head. */
   ended: boolean
-  /** The whole stream: the head chunks, then whatever was not read yet. */
+  /**
+   * The whole stream: the head chunks, then whatever was not read yet. It takes the chunks out of
+   * `head` as it hands them on, so an upload does not keep its first 5 MiB of input to the end.
+   */
   all: AsyncIterable<Uint8Array>
 }
 
@@ -34,7 +37,7 @@ export async function peekBytes(chunks: AsyncIterable<Uint8Array>, limit: number
     headLength += next.value.byteLength
   }
   async function* all(): AsyncGenerator<Uint8Array> {
-    yield* head
+    for (let chunk = head.shift(); chunk !== undefined; chunk = head.shift()) yield chunk
     if (ended) return
     // A manual loop, so that stopping early (return) closes the source iterator as well.
     try {

@@ -75,7 +75,7 @@ export async function planUpload(
 
 // The upload option, else the client's part size but at most `cap`: the client option cannot tell
 // a chosen 64 MiB from the default one, and 64 MiB × (concurrency + 1) would hold 320 MiB.
-// Unknown-length uploads start at 8 MiB, so a 1 GiB stream stays well under 128 MiB of RSS.
+// Unknown-length uploads start at 6 MiB, so a 1 GiB stream stays under 128 MiB of RSS.
 function basePartSize(sizing: PartSizing, cap: number): number {
   return sizing.option ?? Math.min(sizing.client, cap)
 }

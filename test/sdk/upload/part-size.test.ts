@@ -20,12 +20,14 @@ describe('part sizes', () => {
     expect(() => knownSizePartSize(MAX_OBJECT_SIZE + 1, 64 * MiB)).toThrow(/5 TiB/)
   })
 
-  it('unknown size: doubles every 1,000 parts up to 5 GiB, and 10,000 parts at the 8 MiB start hold more than 5 TiB', () => {
+  it('unknown size: doubles every 1,000 parts up to 5 GiB, and 10,000 parts at the 6 MiB start hold more than 5 TiB', () => {
     const sizeOf = unknownSizeSchedule(UNKNOWN_SIZE_START)
     expect([1, 1000, 1001, 2001, 8001, 9001].map(sizeOf)).toEqual(
-      [8, 8, 16, 32, 2048, 4096].map((m) => m * MiB),
+      [6, 6, 12, 24, 1536, 3072].map((m) => m * MiB),
     )
     expect(capacity(UNKNOWN_SIZE_START)).toBeGreaterThan(MAX_OBJECT_SIZE)
+    // The smallest whole-MiB start that still covers the largest object.
+    expect(capacity(5 * MiB)).toBeLessThan(MAX_OBJECT_SIZE)
     expect(() => sizeOf(10_001)).toThrow(/10000 parts/)
   })
 })
