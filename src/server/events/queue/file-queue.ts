@@ -1,3 +1,4 @@
+import { constants } from 'node:fs'
 import { type FileHandle, mkdir, open } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
 import { consoleEventLog, type EventLog } from '../log.js'
@@ -8,6 +9,14 @@ import { encodeFrame } from './frame.js'
 import { createGroupCommit } from './group-commit.js'
 import { deleteAckedSegments, loadSegments, type Segment, segmentPath, syncDirectory } from './segments.js'
 import { DEFAULT_QUEUE_LIMIT, type EventQueue, type QueueEntry } from './types.js'
+
+/**
+ * Segments are appended with O_DSYNC: each write returns once its bytes (and the file's new
+ * length) are on disk, as write + fdatasync would, in one system call and one thread-pool hop
+ * instead of two. A 1.4 KB durable append took p50 123 µs against 150–160 µs on the 2-core VM
+ * (ext4 on virtio, issue 18), on the path of every PUT an event target watches.
+ */
+const SEGMENT_FLAGS = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_DSYNC
 
 export interface FileQueueOptions {
   /** The target's own directory; created if missing. */
@@ -25,7 +34,8 @@ export interface FileQueueOptions {
 /**
  * A durable FIFO in a directory: append-only segment files of CRC-framed entries (see
  * `frame.ts`) and a two-slot acknowledgement file (`ack-file.ts`). `put` resolves after the
- * entry is fdatasync'ed; puts that arrive while a sync runs share the next one (group commit).
+ * entry is on disk (an O_DSYNC append); puts that arrive while a write runs share the next one
+ * (group commit).
  * `ack` writes the watermark at once and fsyncs it within `ackSyncMs` (and on close).
  * Unacknowledged entries are also kept in memory (at most `limit` of them), so `peek` is free.
  */
@@ -58,7 +68,7 @@ export async function openFileQueue(options: FileQueueOptions): Promise<EventQue
   }
 
   function openSegment(segment: Segment): Promise<FileHandle> {
-    return open(segment.path, 'a')
+    return open(segment.path, SEGMENT_FLAGS)
   }
 
   function syncAcks(): void {
@@ -75,8 +85,8 @@ export async function openFileQueue(options: FileQueueOptions): Promise<EventQue
     }
     const data = Buffer.concat(batch.map(encodeFrame))
     try {
+      // Durable when it returns (SEGMENT_FLAGS).
       await file.write(data, 0, data.length, null)
-      await file.datasync()
     } catch (e) {
       // Cut off a partial write so later entries are not appended after garbage.
       await file.truncate(segment.bytes).catch(() => undefined)
