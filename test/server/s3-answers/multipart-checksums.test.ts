@@ -31,7 +31,7 @@ async function compositeOf(algorithm: 'CRC32' | 'SHA256', parts: Buffer[]): Prom
   return `${whole.toString('base64')}-${parts.length}`
 }
 
-const FIELD = { CRC32: 'ChecksumCRC32', SHA256: 'ChecksumSHA256' } as const
+const FIELD = { CRC32: 'ChecksumCRC32', SHA256: 'ChecksumSHA256', CRC32C: 'ChecksumCRC32C' } as const
 
 describe.each(BACKENDS)('multipart checksums (%s)', (_name, start) => {
   let server: TestServer
@@ -41,10 +41,15 @@ describe.each(BACKENDS)('multipart checksums (%s)', (_name, start) => {
   })
   afterAll(() => server.stop())
 
-  async function uploadParts(key: string, algorithm: 'CRC32' | 'SHA256') {
+  async function uploadParts(key: string, algorithm: keyof typeof FIELD, type?: 'FULL_OBJECT') {
     const client = awsClient(server)
     const { UploadId } = await client.send(
-      new CreateMultipartUploadCommand({ Bucket: 'mpsums', Key: key, ChecksumAlgorithm: algorithm }),
+      new CreateMultipartUploadCommand({
+        Bucket: 'mpsums',
+        Key: key,
+        ChecksumAlgorithm: algorithm,
+        ChecksumType: type,
+      }),
     )
     const parts: Array<Record<string, unknown>> = []
     for (const [i, body] of PARTS.entries()) {
@@ -202,30 +207,8 @@ describe.each(BACKENDS)('multipart checksums (%s)', (_name, start) => {
   })
 
   it('a Complete checks the whole-object checksum, checksum type and x-amz-mp-object-size it is sent, and keeps the upload when one is wrong', async () => {
-    const client = awsClient(server)
     const key = 'whole-sum'
-    const { UploadId } = await client.send(
-      new CreateMultipartUploadCommand({
-        Bucket: 'mpsums',
-        Key: key,
-        ChecksumAlgorithm: 'CRC32C',
-        ChecksumType: 'FULL_OBJECT',
-      }),
-    )
-    const parts: Array<{ PartNumber: number; ETag?: string; ChecksumCRC32C?: string }> = []
-    for (const [i, body] of PARTS.entries()) {
-      const done = await client.send(
-        new UploadPartCommand({
-          Bucket: 'mpsums',
-          Key: key,
-          UploadId,
-          PartNumber: i + 1,
-          Body: body,
-          ChecksumAlgorithm: 'CRC32C',
-        }),
-      )
-      parts.push({ PartNumber: i + 1, ETag: done.ETag, ChecksumCRC32C: done.ChecksumCRC32C })
-    }
+    const { client, UploadId, parts } = await uploadParts(key, 'CRC32C', 'FULL_OBJECT')
     const crc = new Crc32c()
     crc.update(Buffer.concat(PARTS))
     const whole = Buffer.from(await crc.digest()).toString('base64')

@@ -3,8 +3,7 @@ import { readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { openErasure } from '../../../../src/server/storage/erasure.js'
-import type { HealResultItem } from '../../../../src/server/storage/heal-types.js'
-import { biggestDataFile, bodyOf, putSamples, readAll, unplug } from './fixtures.js'
+import { biggestDataFile, bodyOf, healEveryVersion, putSamples, readAll, unplug } from './fixtures.js'
 import { openTempErasure } from './harness.js'
 
 type Harness = Awaited<ReturnType<typeof openTempErasure>>
@@ -18,18 +17,7 @@ const bucket = 'photos'
 /** 8 drives, EC 4+4, 1 MiB blocks: a full block's shard is 256 KiB. */
 const SHARD = 256 * 1024
 
-/** Runs every heal step over everything, as a recursive heal sequence does. */
-async function healAll(h: Harness): Promise<HealResultItem[]> {
-  const healer = h.backend.healer!
-  const items = [await healer.healFormat({ dryRun: false })]
-  for (const name of await healer.listBucketsToHeal()) {
-    items.push(...(await healer.healBucket(name, { dryRun: false })))
-    for await (const key of healer.listObjectsToHeal(name, '')) {
-      items.push(...(await healer.healObjectVersions!(name, key, { dryRun: false })))
-    }
-  }
-  return items
-}
+const healAll = (h: Harness) => healEveryVersion(h.backend)
 
 async function expectAllRead(h: Harness, samples: Map<string, Buffer>): Promise<void> {
   for (const [key, bytes] of samples) {

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { readdir, readFile, rename, stat } from 'node:fs/promises'
 import { join, relative } from 'node:path'
+import type { HealResultItem } from '../../../../src/server/storage/heal-types.js'
 import type { ObjectLayer } from '../../../../src/server/storage/object-layer.js'
 
 /** A body for PutObject/UploadPart from bytes. */
@@ -92,4 +93,21 @@ export async function biggestDataFile(drive: string): Promise<string> {
 export async function unplug(drive: string): Promise<() => Promise<void>> {
   await rename(drive, `${drive}.unplugged`)
   return () => rename(`${drive}.unplugged`, drive)
+}
+
+/**
+ * Every heal step over everything, every version of every key, as a recursive heal sequence
+ * walks it; the items in order.
+ * @example const items = await healEveryVersion(harness.backend)
+ */
+export async function healEveryVersion(backend: ObjectLayer): Promise<HealResultItem[]> {
+  const healer = backend.healer!
+  const items = [await healer.healFormat({ dryRun: false })]
+  for (const name of await healer.listBucketsToHeal()) {
+    items.push(...(await healer.healBucket(name, { dryRun: false })))
+    for await (const key of healer.listObjectsToHeal(name, '')) {
+      items.push(...(await healer.healObjectVersions!(name, key, { dryRun: false })))
+    }
+  }
+  return items
 }

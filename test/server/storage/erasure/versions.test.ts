@@ -12,7 +12,7 @@ import { createVersionToken } from '../../../../src/server/storage/common/versio
 import type { HealResultItem } from '../../../../src/server/storage/heal-types.js'
 import { openLocalDrive } from '../../../../src/server/storage/local-drive.js'
 import type { ObjectLayer } from '../../../../src/server/storage/object-layer.js'
-import { bodyOf, readAll, unplug } from './fixtures.js'
+import { bodyOf, healEveryVersion, readAll, unplug } from './fixtures.js'
 import { openTempErasure } from './harness.js'
 
 type Harness = Awaited<ReturnType<typeof openTempErasure>>
@@ -24,18 +24,7 @@ afterEach(async () => {
 
 const bucket = 'versions'
 
-/** Every heal step over everything, as a recursive heal sequence walks it (every version). */
-async function healAll(h: Harness): Promise<HealResultItem[]> {
-  const healer = h.backend.healer!
-  const items = [await healer.healFormat({ dryRun: false })]
-  for (const name of await healer.listBucketsToHeal()) {
-    items.push(...(await healer.healBucket(name, { dryRun: false })))
-    for await (const key of healer.listObjectsToHeal(name, '')) {
-      items.push(...(await healer.healObjectVersions!(name, key, { dryRun: false })))
-    }
-  }
-  return items
-}
+const healAll = (h: Harness) => healEveryVersion(h.backend)
 
 const allOk = (item: HealResultItem) => item.after.drives.every((d) => d.state === 'ok')
 
