@@ -7,7 +7,6 @@ import type { Client } from '../../index.js'
 import type { CliContext } from '../context.js'
 import { formatSize } from '../output/format-size.js'
 import { formatListDate } from '../output/format-time.js'
-import { printable } from '../output/terminal-text.js'
 import { listObjectVersions, type VersionEntry } from '../remote/sdk-pending.js'
 
 /**
@@ -22,7 +21,7 @@ export function formatVersion(entry: VersionEntry, ordinal: number, name: string
   const bold = c ? c.bold : (s: string) => s
   const date = entry.lastModified ? `[${formatListDate(entry.lastModified)}]` : ''
   const kind = entry.isDeleteMarker ? 'DEL' : 'PUT'
-  const shown = process.stdout.isTTY === true ? printable(name) : name
+  const shown = ctx ? ctx.out.name(name) : name
   return `${green(date)} ${yellow(formatSize(entry.size ?? 0).padStart(7))} ${entry.storageClass || 'STANDARD'} ${entry.versionId} v${ordinal} ${kind} ${bold(shown)}`
 }
 

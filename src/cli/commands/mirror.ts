@@ -56,21 +56,19 @@ export function registerMirrorCommand(program: Command): void {
         }
         const extra = options.remove ? [...targetTree].filter(([name]) => !sourceTree.has(name)) : []
         if (options.dryRun) {
-          for (const job of jobs)
-            ctx.out.result(
-              `would copy \`${ctx.out.name(showLocation(job.from))}\` -> \`${ctx.out.name(showLocation(job.to))}\``,
-              {
-                source: showLocation(job.from),
-                target: showLocation(job.to),
-                size: job.size,
-                dryRun: true,
-              },
-            )
-          for (const [, entry] of extra)
-            ctx.out.result(`would remove \`${ctx.out.name(showLocation(entry.location))}\``, {
-              removed: showLocation(entry.location),
+          for (const job of jobs) {
+            const [source, target] = [showLocation(job.from), showLocation(job.to)]
+            ctx.out.result(`would copy \`${ctx.out.name(source)}\` -> \`${ctx.out.name(target)}\``, {
+              source,
+              target,
+              size: job.size,
               dryRun: true,
             })
+          }
+          for (const [, entry] of extra) {
+            const removed = showLocation(entry.location)
+            ctx.out.result(`would remove \`${ctx.out.name(removed)}\``, { removed, dryRun: true })
+          }
           const unchanged = sourceTree.size - jobs.length
           ctx.out.note(
             `mirror --dry-run: would copy ${countFiles(jobs)}, would remove ${countFiles(extra.map(([, entry]) => entry))}, ${unchanged} unchanged; nothing changed`,
@@ -108,8 +106,7 @@ async function removeExtra(ctx: CliContext, entries: TreeEntry[]): Promise<void>
   for (const { location } of entries) {
     if (location.kind === 'local') await rm(location.path)
     else await (await ctx.client(location.alias)).removeObject(location.bucket, location.key)
-    ctx.out.result(`Removed \`${ctx.out.name(showLocation(location))}\`.`, {
-      removed: showLocation(location),
-    })
+    const removed = showLocation(location)
+    ctx.out.result(`Removed \`${ctx.out.name(removed)}\`.`, { removed })
   }
 }

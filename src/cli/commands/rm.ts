@@ -96,9 +96,8 @@ async function removeOne(ctx: CliContext, client: Client, alias: string, bucket:
     throw error
   })
   await client.removeObject(bucket, key)
-  ctx.out.result(`Removed \`${ctx.out.name(`${alias}/${bucket}/${key}`)}\`.`, {
-    key: `${alias}/${bucket}/${key}`,
-  })
+  const url = `${alias}/${bucket}/${key}`
+  ctx.out.result(`Removed \`${ctx.out.name(url)}\`.`, { key: url })
 }
 
 /**
@@ -118,10 +117,8 @@ export async function removePrefix(
     const failures = await client.removeObjects(bucket, batch)
     const failed = new Set(failures.map((failure) => failure.Key))
     for (const key of batch) {
-      if (!failed.has(key))
-        ctx.out.result(`Removed \`${ctx.out.name(`${alias}/${bucket}/${key}`)}\`.`, {
-          key: `${alias}/${bucket}/${key}`,
-        })
+      const url = `${alias}/${bucket}/${key}`
+      if (!failed.has(key)) ctx.out.result(`Removed \`${ctx.out.name(url)}\`.`, { key: url })
     }
     const first = failures[0]
     if (first)
@@ -153,8 +150,9 @@ async function removeIncomplete(
   }
   for (const name of keys) {
     await client.removeIncompleteUpload(bucket, name)
-    ctx.out.result(`Removed incomplete upload \`${ctx.out.name(`${alias}/${bucket}/${name}`)}\`.`, {
-      key: `${alias}/${bucket}/${name}`,
+    const url = `${alias}/${bucket}/${name}`
+    ctx.out.result(`Removed incomplete upload \`${ctx.out.name(url)}\`.`, {
+      key: url,
       incomplete: true,
     })
   }

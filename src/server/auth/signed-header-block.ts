@@ -1,3 +1,4 @@
+import { canonicalHeaderValue } from '../../shared/sigv4/canonical-headers.js'
 import type { AuthRequest } from './auth-context.js'
 
 /** Turns a header value as Node hands it over (latin-1, one char per byte) into the signer's text. */
@@ -11,7 +12,7 @@ const AS_SENT: HeaderValueReading = (value) => value
  * trimmed values with ','; so when the request repeats any header name, signed headers are
  * read from `rawHeaders` instead. The common case (no repeats) costs one key count. `read`
  * turns each value into the text the signer canonicalised (see check-signature.ts), before it
- * is trimmed (ASCII spaces only).
+ * is trimmed (spaces and tabs only: canonicalHeaderValue, the SDK's own rule).
  *
  * @example signedHeaderBlock({ method: 'GET', headers: req.headers, rawHeaders: req.rawHeaders }, ['host', 'x-amz-date'])
  */
@@ -25,7 +26,7 @@ export function signedHeaderBlock(
   let out = ''
   for (const name of signedHeaders) {
     const values = repeats ? rawValuesOf(raw, name) : valuesOf(req.headers[name])
-    out += `${name}:${values.map((v) => canonicalValue(read(v))).join(',')}\n`
+    out += `${name}:${values.map((v) => canonicalHeaderValue(read(v))).join(',')}\n`
   }
   return out
 }
@@ -61,17 +62,4 @@ function rawValuesOf(raw: readonly string[], name: string): string[] {
       values.push(raw[i + 1] as string)
   }
   return values
-}
-
-// SigV4: trim, and collapse inner runs of spaces to one. Only ASCII SP and HTAB, the only
-// whitespace bytes a header value can hold: with JavaScript's Unicode \s, 0xA0 (NBSP in
-// latin-1, and the second byte of 'à' in UTF-8) or U+2003 appended in flight to a signed value
-// left the signature valid (issue 19).
-const EDGE_SPACES = /^[ \t]+|[ \t]+$/g
-const INNER_SPACES = /[ \t]+/g
-
-const NEEDS_TRIM = /^[ \t]|[ \t]$|[ \t][ \t]|\t/
-
-function canonicalValue(value: string): string {
-  return NEEDS_TRIM.test(value) ? value.replace(EDGE_SPACES, '').replace(INNER_SPACES, ' ') : value
 }

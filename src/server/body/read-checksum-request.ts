@@ -34,9 +34,12 @@ function invalid(message: string): S3ServerError {
 export function readChecksumRequest(
   headers: IncomingHttpHeaders,
   trailers: () => Map<string, string> | undefined,
+  valueHeaders = true,
 ): ChecksumRequest | undefined {
   const found: ChecksumRequest[] = []
-  for (const [suffix, algorithm] of Object.entries(CHECKSUM_ALGORITHMS)) {
+  // `valueHeaders` false: the x-amz-checksum-<alg> headers describe something other than this
+  // body (CompleteMultipartUpload's object); only a trailer can then be the body's.
+  for (const [suffix, algorithm] of valueHeaders ? Object.entries(CHECKSUM_ALGORITHMS) : []) {
     const header = CHECKSUM_PREFIX + suffix
     const value = headers[header]
     if (typeof value !== 'string') continue

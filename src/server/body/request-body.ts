@@ -1,4 +1,4 @@
-import type { IncomingHttpHeaders, IncomingMessage } from 'node:http'
+import type { IncomingMessage } from 'node:http'
 import type { S3ErrorCode } from '../../shared/errors/catalogue.js'
 import type { SigV4Crypto } from '../../shared/sigv4/crypto.js'
 import type { Authentication } from '../auth/auth-context.js'
@@ -6,7 +6,6 @@ import { S3ServerError } from '../errors.js'
 import { decodeAwsChunked } from './aws-chunked.js'
 import { watchBodyProgress } from './body-timeout.js'
 import { verifyChecksum } from './checksum.js'
-import { CHECKSUM_ALGORITHMS, CHECKSUM_PREFIX } from './checksum-algorithms.js'
 import { readChecksumRequest } from './read-checksum-request.js'
 import { limitSize, verifySha256 } from './verify-sha256.js'
 
@@ -62,10 +61,7 @@ export function openRequestBody(
   let trailers: Map<string, string> | undefined
   // Refused (InvalidRequest) before a byte of the body is read.
   // `checksumHeaders: false`: the x-amz-checksum-<alg> headers are not this body's (a trailer is).
-  const request = readChecksumRequest(
-    options.checksumHeaders === false ? withoutChecksumValues(req.headers) : req.headers,
-    () => trailers,
-  )
+  const request = readChecksumRequest(req.headers, () => trailers, options.checksumHeaders !== false)
   let body: AsyncIterable<Uint8Array> = watchBodyProgress(req)
   if (chunked) {
     const signing = auth.chunkSigning ? { ...auth.chunkSigning, crypto } : undefined
@@ -94,14 +90,4 @@ function declaredSize(req: IncomingMessage, chunked: boolean): number | undefine
     'MissingContentLength',
     `You must provide the ${chunked ? 'x-amz-decoded-content-length' : 'Content-Length'} HTTP header.`,
   )
-}
-
-/** `headers` without the `x-amz-checksum-<alg>` value headers. */
-function withoutChecksumValues(headers: IncomingHttpHeaders): IncomingHttpHeaders {
-  const kept: IncomingHttpHeaders = {}
-  for (const [name, value] of Object.entries(headers)) {
-    const algorithm = name.startsWith(CHECKSUM_PREFIX) ? name.slice(CHECKSUM_PREFIX.length) : undefined
-    if (algorithm === undefined || !(algorithm in CHECKSUM_ALGORITHMS)) kept[name] = value
-  }
-  return kept
 }

@@ -4,9 +4,10 @@ export type HeaderValue = string | number | readonly string[] | undefined
 /** Request headers keyed by lower-case name. */
 export type HeaderBag = Readonly<Record<string, HeaderValue>>
 
-// Only ASCII SP and HTAB are whitespace here, as the server verifies (issue 19): JavaScript's
-// Unicode \s would also trim NBSP (0xA0, a byte a latin-1 header value can hold), so a value
-// with an edge NBSP was signed as one thing and sent as another (403 from Silo).
+// Only ASCII SP and HTAB are whitespace here, the only whitespace bytes a header value can hold;
+// signer (SDK) and verifier (server) share this rule. JavaScript's Unicode \s would also trim
+// NBSP (0xA0 in latin-1, the second byte of 'à' in UTF-8): the SDK signed an edge NBSP away and
+// was refused, and a verifier with \s let an NBSP appended in flight keep a signature valid.
 const NEEDS_TRIM = /^[ \t]|[ \t]$|[ \t][ \t]|\t/
 const EDGE_SPACES = /^[ \t]+|[ \t]+$/g
 const INNER_SPACES = /[ \t]+/g

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto'
 import { Crc32, Crc32c, Crc64Nvme } from '@aws-sdk/checksums/crc'
 import {
+  type CompletedPart,
   CompleteMultipartUploadCommand,
+  type CompleteMultipartUploadCommandInput,
   CreateMultipartUploadCommand,
   GetObjectAttributesCommand,
   HeadObjectCommand,
@@ -66,6 +68,25 @@ describe.each(BACKENDS)('multipart checksums (%s)', (_name, start) => {
       parts.push({ PartNumber: i + 1, ETag: done.ETag, [FIELD[algorithm]]: done[FIELD[algorithm]] })
     }
     return { client, UploadId: UploadId!, parts }
+  }
+
+  /** Completes `key`'s upload with `parts` and any other CompleteMultipartUpload fields. */
+  function completeUpload(
+    client: ReturnType<typeof awsClient>,
+    key: string,
+    UploadId: string | undefined,
+    parts: CompletedPart[],
+    fields: Partial<CompleteMultipartUploadCommandInput> = {},
+  ) {
+    return client.send(
+      new CompleteMultipartUploadCommand({
+        Bucket: 'mpsums',
+        Key: key,
+        UploadId,
+        MultipartUpload: { Parts: parts },
+        ...fields,
+      }),
+    )
   }
 
   it.each(['CRC32', 'SHA256'] as const)(
@@ -179,29 +200,14 @@ describe.each(BACKENDS)('multipart checksums (%s)', (_name, start) => {
   it('a Complete of an upload created with an algorithm must name every part checksum', async () => {
     const { client, UploadId, parts } = await uploadParts('missing-part-sum', 'SHA256')
     const without = parts.map((p, i) => (i === 0 ? { PartNumber: p.PartNumber, ETag: p.ETag } : p))
-    const complete = client.send(
-      new CompleteMultipartUploadCommand({
-        Bucket: 'mpsums',
-        Key: 'missing-part-sum',
-        UploadId,
-        MultipartUpload: { Parts: without },
-      }),
-    )
+    const complete = completeUpload(client, 'missing-part-sum', UploadId, without)
     expect(await failureOf(complete)).toMatchObject({ code: 'InvalidRequest', status: 400 })
   })
 
   it('a Complete naming a part with a checksum other than the stored one is InvalidPart and keeps the upload', async () => {
     const { client, UploadId, parts } = await uploadParts('wrong-part-sum', 'CRC32')
     const wrong = parts.map((p, i) => (i === 1 ? { ...p, ChecksumCRC32: 'AAAAAA==' } : p))
-    const complete = (list: typeof parts) =>
-      client.send(
-        new CompleteMultipartUploadCommand({
-          Bucket: 'mpsums',
-          Key: 'wrong-part-sum',
-          UploadId,
-          MultipartUpload: { Parts: list },
-        }),
-      )
+    const complete = (list: typeof parts) => completeUpload(client, 'wrong-part-sum', UploadId, list)
     expect(await failureOf(complete(wrong))).toMatchObject({ code: 'InvalidPart', status: 400 })
     expect((await complete(parts)).ChecksumCRC32).toBe(await compositeOf('CRC32', PARTS))
   })
@@ -213,16 +219,8 @@ describe.each(BACKENDS)('multipart checksums (%s)', (_name, start) => {
     crc.update(Buffer.concat(PARTS))
     const whole = Buffer.from(await crc.digest()).toString('base64')
     const size = PARTS.reduce((sum, p) => sum + p.length, 0)
-    const complete = (fields: Record<string, unknown>) =>
-      client.send(
-        new CompleteMultipartUploadCommand({
-          Bucket: 'mpsums',
-          Key: key,
-          UploadId,
-          MultipartUpload: { Parts: parts },
-          ...fields,
-        }),
-      )
+    const complete = (fields: Partial<CompleteMultipartUploadCommandInput>) =>
+      completeUpload(client, key, UploadId, parts, fields)
     expect(await failureOf(complete({ ChecksumCRC32C: 'AAAAAA==' }))).toMatchObject({
       code: 'BadDigest',
       status: 400,
@@ -253,16 +251,8 @@ describe.each(BACKENDS)('multipart checksums (%s)', (_name, start) => {
     const done = await client.send(
       new UploadPartCommand({ Bucket: 'mpsums', Key: key, UploadId, PartNumber: 1, Body: PARTS[1] }),
     )
-    const complete = (fields: Record<string, unknown>) =>
-      client.send(
-        new CompleteMultipartUploadCommand({
-          Bucket: 'mpsums',
-          Key: key,
-          UploadId,
-          MultipartUpload: { Parts: [{ PartNumber: 1, ETag: done.ETag }] },
-          ...fields,
-        }),
-      )
+    const complete = (fields: Partial<CompleteMultipartUploadCommandInput>) =>
+      completeUpload(client, key, UploadId, [{ PartNumber: 1, ETag: done.ETag }], fields)
     expect(await failureOf(complete({ ChecksumCRC32: 'AAAAAA==' }))).toMatchObject({
       code: 'InvalidRequest',
       status: 400,

@@ -142,17 +142,16 @@ async function objectChecksumHeaders(
   requested: RequestedPart[],
   uploadId: string,
 ): Promise<Record<string, string>> {
-  const place = { uploadId }
   const named = upload.headers[UPLOAD_ALGORITHM_HEADER]
   const algorithm = named === undefined ? undefined : CHECKSUM_ALGORITHMS[named.toLowerCase()]
   const digests: Array<{ crc: Uint8Array; size: number }> = []
   for (const want of requested) {
     const stored = parts.get(want.partNumber)?.checksum ?? {}
     for (const [header, value] of Object.entries(want.checksum)) {
-      if (stored[header] !== value) throw invalidPart(place.uploadId, want)
+      if (stored[header] !== value) throw invalidPart(uploadId, want)
     }
-    if (!algorithm) continue
-    const header = CHECKSUM_PREFIX + named!.toLowerCase()
+    if (!algorithm || !named) continue
+    const header = CHECKSUM_PREFIX + named.toLowerCase()
     if (want.checksum[header] === undefined) {
       throw new S3ServerError(
         'InvalidRequest',
