@@ -4,7 +4,12 @@ import { watchBodyProgress } from '../../body/body-timeout.js'
 import type { DriveRead, StorageDrive } from '../storage-drive.js'
 import type { OpenedDrives } from './opened-drives.js'
 import { readBodyArguments, readHeaderArguments } from './storage-rpc-arguments.js'
-import { DRIVE_CALLS, type DriveCall, type LocationCall, OBJECT_LENGTH_HEADER } from './storage-rpc-protocol.js'
+import {
+  DRIVE_CALLS,
+  type DriveCall,
+  type LocationCall,
+  OBJECT_LENGTH_HEADER,
+} from './storage-rpc-protocol.js'
 
 /** One authenticated call on a drive the server serves. */
 export interface StorageCall {
