@@ -1,4 +1,5 @@
-import { type Agent, createServer, request } from 'node:http'
+import { type Agent, createServer, type IncomingMessage, request, type ServerResponse } from 'node:http'
+import { createServer as createHttpsServer } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import {
   deriveInternalKey,
@@ -34,18 +35,19 @@ export interface RpcServerUnderTest {
 
 /**
  * Serves `drives` with createStorageRpcHandler, wired as the Silo server wires it (100-continue
- * included).
+ * included); over HTTPS with `tls`.
  * @example const server = await startStorageRpcServer(folders.locations)
  */
 export async function startStorageRpcServer(
   drives: Map<string, DriveLocation>,
-  options: Partial<StorageRpcHandlerOptions> = {},
+  { tls, ...options }: Partial<StorageRpcHandlerOptions> & { tls?: { cert: Buffer; key: Buffer } } = {},
 ): Promise<RpcServerUnderTest> {
   const handler = createStorageRpcHandler({ drives, secretKey: TEST_SECRET, ...options })
-  const server = createServer((req, res) => handler.handle(req, res))
+  const listener = (req: IncomingMessage, res: ServerResponse) => handler.handle(req, res)
+  const server = tls ? createHttpsServer(tls, listener) : createServer(listener)
   server.on('checkContinue', (req, res) => handler.handle(req, res, true))
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const url = `${tls ? 'https' : 'http'}://127.0.0.1:${(server.address() as AddressInfo).port}`
   return {
     url,
     handler,
