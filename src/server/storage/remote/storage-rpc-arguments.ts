@@ -29,15 +29,22 @@ export async function readBodyArguments(req: IncomingMessage): Promise<unknown[]
  * @example const [place] = readHeaderArguments(req)
  */
 export function readHeaderArguments(req: IncomingMessage): unknown[] {
-  const header = req.headers[ARGS_HEADER]
-  if (typeof header !== 'string') throw badRequest(`the ${ARGS_HEADER} header is missing`)
-  let text: string
+  return parseArguments(readEncodedHeader(req, ARGS_HEADER), `the ${ARGS_HEADER} header`)
+}
+
+/**
+ * The decoded value of a URI-encoded header (400 when it is missing or not URI-encoded).
+ *
+ * @example const path = readEncodedHeader(req, DRIVE_HEADER)
+ */
+export function readEncodedHeader(req: IncomingMessage, name: string): string {
+  const header = req.headers[name]
+  if (typeof header !== 'string') throw badRequest(`the ${name} header is missing`)
   try {
-    text = decodeURIComponent(header)
+    return decodeURIComponent(header)
   } catch {
-    throw badRequest(`the ${ARGS_HEADER} header is not URI-encoded`)
+    throw badRequest(`the ${name} header is not URI-encoded`)
   }
-  return parseArguments(text, `the ${ARGS_HEADER} header`)
 }
 
 function parseArguments(text: string, where: string): unknown[] {
@@ -52,6 +59,7 @@ function parseArguments(text: string, where: string): unknown[] {
   return value.map((arg) => (arg === null ? undefined : arg))
 }
 
-function badRequest(message: string): StorageRpcRefusal {
+/** A 400 naming what is wrong with the request. */
+export function badRequest(message: string): StorageRpcRefusal {
   return new StorageRpcRefusal(RPC_STATUS.badRequest, message)
 }

@@ -108,14 +108,17 @@ export async function sendStorageCall(
   for (let attempt = 1; ; attempt++) {
     const { req, response } = startStorageCall(target, name, { contentLength: body.length })
     req.end(body)
+    let res: IncomingMessage
     try {
-      const res = await response
-      if (res.statusCode === RPC_STATUS.ok) return res
-      throw decodeRpcError(res.statusCode ?? 0, await readJson(target, name, res), where(target, name))
+      res = await response
     } catch (error) {
+      // Only before an answer: a call the server answered, even in part, is never sent twice.
       const stale = req.reusedSocket && (error as { cause?: { code?: string } }).cause?.code === 'ECONNRESET'
-      if (!stale || attempt > 1) throw error
+      if (stale && attempt === 1) continue
+      throw error
     }
+    if (res.statusCode === RPC_STATUS.ok) return res
+    throw decodeRpcError(res.statusCode ?? 0, await readJson(target, name, res), where(target, name))
   }
 }
 

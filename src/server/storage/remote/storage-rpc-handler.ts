@@ -4,6 +4,7 @@ import type { DriveLocation } from '../storage-drive.js'
 import { deriveInternalKey, INTERNAL_AUTH_HEADER, verifyInternalRequest } from './internal-auth.js'
 import { OpenedDrives } from './opened-drives.js'
 import { serveStorageCall } from './serve-storage-call.js'
+import { badRequest, readEncodedHeader } from './storage-rpc-arguments.js'
 import { encodeRpcError, StorageRpcRefusal } from './storage-rpc-errors.js'
 import {
   ARGS_HEADER,
@@ -84,19 +85,9 @@ function checkRequest(
   const name = url.slice(STORAGE_RPC_PREFIX.length)
   if (req.method !== 'POST') throw badRequest(`storage calls are POSTs, not ${req.method}`)
   if (!isDriveCall(name) && !isLocationCall(name)) throw badRequest(`"${name}" is not a storage call`)
-  if (typeof drive !== 'string') throw badRequest(`the ${DRIVE_HEADER} header is missing`)
-  let path: string
-  try {
-    path = decodeURIComponent(drive)
-  } catch {
-    throw badRequest(`the ${DRIVE_HEADER} header is not URI-encoded`)
-  }
+  const path = readEncodedHeader(req, DRIVE_HEADER)
   if (!locations.has(path)) throw badRequest(`this server has no drive "${path}"`)
   return { path, name }
-}
-
-function badRequest(message: string): StorageRpcRefusal {
-  return new StorageRpcRefusal(RPC_STATUS.badRequest, message)
 }
 
 /**

@@ -1,4 +1,4 @@
-import { createServer as createHttpServer } from 'node:http'
+import { Agent, createServer as createHttpServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createServer as createTcpServer, type Server, type Socket } from 'node:net'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -79,6 +79,34 @@ describe('remote drive failures', () => {
     const location = remoteDriveLocation({ url, path: '/d1', secretKey: TEST_SECRET })
     await expectDriveFailure(location.createFolder(), `${url} createFolder on /d1`, 'not JSON')
     expect(await location.probe()).toMatch('not JSON')
+  })
+
+  it('sends a call once more when its pooled connection turns out closed, and only then', async () => {
+    const served = new WeakSet<object>()
+    let requests = 0
+    let closeAll = false
+    const url = await listen(
+      createHttpServer((req, res) => {
+        requests++
+        // A connection's second request meets a server that closes it (its keep-alive ran out).
+        if (closeAll || served.has(req.socket)) return req.socket.destroy()
+        served.add(req.socket)
+        res.end(JSON.stringify({ result: `answer ${requests}` }))
+      }),
+    )
+    const location = remoteDriveLocation({ url, path: '/d1', secretKey: TEST_SECRET })
+    expect(await location.probe()).toBe('answer 1')
+    expect(await location.probe()).toBe('answer 3')
+    closeAll = true
+    requests = 0
+    // A new connection per call: one closed on the call is the server failing, not a stale socket.
+    const fresh = remoteDriveLocation({ url, path: '/d1', secretKey: TEST_SECRET, agent: new Agent() })
+    await expectDriveFailure(
+      fresh.createFolder(),
+      `${url} unreachable (createFolder on /d1)`,
+      'socket hang up',
+    )
+    expect(requests).toBe(1)
   })
 
   it("re-throws the drive's S3ServerError whole, and any other error as a plain Error (logged by the server)", async () => {
