@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http'
+import { watchBodyProgress } from '../../body/body-timeout.js'
 import { readBody } from '../../body/read-body.js'
 import { isS3ServerError } from '../../errors.js'
 import { StorageRpcRefusal } from './storage-rpc-errors.js'
@@ -9,13 +10,15 @@ const MAX_ARGS_BYTES = 16 * 1024 * 1024
 
 /**
  * A call's arguments from its JSON body: an array, `null` standing for `undefined` (JSON has no
- * undefined, and no drive argument is null). 400 when the body is not such an array.
+ * undefined, and no drive argument is null). 400 when the body is not such an array (or is too
+ * big, or stalls past the server's body timeout).
  *
  * @example const [bucket, key] = await readBodyArguments(req)
  */
 export async function readBodyArguments(req: IncomingMessage): Promise<unknown[]> {
   try {
-    return parseArguments((await readBody(req, MAX_ARGS_BYTES)).toString('utf8'), 'the body')
+    const body = await readBody(watchBodyProgress(req), MAX_ARGS_BYTES)
+    return parseArguments(body.toString('utf8'), 'the body')
   } catch (error) {
     if (isS3ServerError(error)) throw new StorageRpcRefusal(RPC_STATUS.badRequest, error.message)
     throw error
