@@ -159,7 +159,7 @@ export function createServer(options: ServerOptions): SiloServer {
     // or its peers' drives), only the internal API answers and S3 gets 503.
     let pipeline: RequestListener | undefined
     const front: RequestListener = (req, res, expectsContinue) => {
-      if (cluster?.handles(req)) return cluster.handle(req, res)
+      if (cluster?.handles(req)) return cluster.handle(req, res, expectsContinue)
       if (pipeline) return pipeline(req, res, expectsContinue)
       sendNotInitialized(req, res)
     }

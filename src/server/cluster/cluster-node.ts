@@ -4,7 +4,7 @@ import type { Logger } from '../logger.js'
 import { openErasure } from '../storage/erasure.js'
 import { localDriveLocation } from '../storage/local-drive.js'
 import type { ObjectLayer } from '../storage/object-layer.js'
-import { remoteDriveLocation } from '../storage/remote/remote-drive.js'
+import { remoteDriveLocation } from '../storage/remote/remote-drive-location.js'
 import { createStorageRpcHandler } from '../storage/remote/storage-rpc-handler.js'
 import type { DriveLocation } from '../storage/storage-drive.js'
 import { Coordinator } from './coordinator.js'
@@ -31,7 +31,7 @@ export interface ClusterNode {
   readonly secretKey: string
   /** Whether `req` is for the internal API (storage, locks, peers) rather than S3 or admin. */
   handles(req: IncomingMessage): boolean
-  handle(req: IncomingMessage, res: ServerResponse): void
+  handle(req: IncomingMessage, res: ServerResponse, expectsContinue?: boolean): void
   /**
    * Joins etcd, then opens the deployment's erasure set over every server's drives, waiting (and
    * saying why, once per reason) while etcd or a quorum of drives is out of reach.
@@ -94,8 +94,8 @@ export function createClusterNode(options: ClusterNodeOptions): ClusterNode {
     topology,
     secretKey,
     handles: (req) => storageRpc.handles(req) || peers.handles(req),
-    handle(req, res) {
-      if (storageRpc.handles(req)) storageRpc.handle(req, res)
+    handle(req, res, expectsContinue) {
+      if (storageRpc.handles(req)) storageRpc.handle(req, res, expectsContinue)
       else peers.handle(req, res)
     },
     get coordinator() {
