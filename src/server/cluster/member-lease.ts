@@ -125,13 +125,15 @@ export class MemberLease {
 
   #extend(until: number): void {
     this.#validUntil = Math.max(this.#validUntil, until)
+    this.#armWatchdog()
+  }
+
+  /** Declares the lease lost once its bound passes (timers may fire a little early: re-armed). */
+  #armWatchdog(): void {
     clearTimeout(this.#watchdog)
-    this.#watchdog = setTimeout(
-      () => {
-        if (this.#lease && performance.now() >= this.#validUntil) this.#lose('no keep-alive answered in time')
-      },
-      Math.max(0, this.#validUntil - performance.now()),
-    )
+    const left = this.#validUntil - performance.now()
+    if (left > 0) this.#watchdog = setTimeout(() => this.#armWatchdog(), Math.ceil(left))
+    else this.#lose('no keep-alive answered in time')
   }
 
   #lose(reason: string): void {
