@@ -4,6 +4,19 @@
 # Prints one line per service; never fails the caller (tests decide what a missing service means).
 set -u
 
+# etcd (distributed mode): tests start their own members (test/server/helpers/etcd-cluster.ts),
+# so only the binary is needed; no system etcd is started.
+ensure_etcd() {
+  if [ -x /usr/bin/etcd ]; then echo "services: etcd installed"; return; fi
+  if [ "$(id -u)" != 0 ]; then echo "services: etcd missing and installing it needs root"; return; fi
+  if apt-get update -qq >/dev/null 2>&1 &&
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq etcd-server >/dev/null 2>&1; then
+    echo "services: etcd installed ($(/usr/bin/etcd --version 2>/dev/null | head -1))"
+  else
+    echo "services: etcd missing and apt-get install etcd-server failed"
+  fi
+}
+
 probe() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 
 ensure() {
@@ -22,4 +35,5 @@ ensure rabbitmq 5672 rabbitmq-server -detached
 ensure mosquitto 1883 mosquitto -d -c /etc/mosquitto/mosquitto.conf
 ensure nats 4222 start-stop-daemon --start --oknodo --background --exec /usr/sbin/nats-server -- -a 127.0.0.1 -p 4222 -js -sd /var/lib/nats-server -l /var/log/nats-server.log
 ensure mariadb 3306 start-stop-daemon --start --oknodo --background --exec /usr/sbin/mariadbd
+ensure_etcd
 exit 0

@@ -221,6 +221,13 @@ export const S3_ERRORS = {
     message:
       'Storage backend has reached its minimum free drive threshold. Please delete a few objects to proceed.',
   },
+  // Distributed mode (src/server/cluster): no server that owns the lock's slot granted it in
+  // time, because the owner cannot be reached or etcd has lost its quorum (no owner can be
+  // established). Nothing was changed; the request can be retried.
+  XSiloLockUnavailable: {
+    status: 503,
+    message: 'A lock this request needs is unavailable: the cluster cannot coordinate now. Try again later.',
+  },
   XSiloHealNoSuchProcess: { status: 400, message: 'No heal sequence is running on this path.' },
   XSiloHealInvalidClientToken: { status: 400, message: 'The heal client token does not match.' },
   XSiloHealMissingBucket: { status: 400, message: 'A heal prefix needs a bucket.' },

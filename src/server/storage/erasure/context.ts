@@ -3,7 +3,7 @@ import { latestIsDeleteMarker, noSuchVersion, versionIsDeleteMarker } from '../c
 import type { DriveObject, StorageDrive } from '../storage-drive.js'
 import type { BitrotAlgorithm } from './bitrot.js'
 import type { DriveSet, ErasureDrive } from './drive-set.js'
-import type { KeyLocks } from './key-locks.js'
+import type { NamedLocks } from './key-locks.js'
 import { type EcMeta, orderOf, parseMeta } from './object-meta.js'
 import { readQuorumError, type StorageClasses, writeQuorumError } from './params.js'
 
@@ -14,7 +14,7 @@ export interface ErasureContext {
   blockSize: number
   /** The bitrot hash new writes use (reads use each object's own). */
   bitrot: BitrotAlgorithm
-  locks: KeyLocks
+  locks: NamedLocks
 }
 
 /** One drive's answer to a call made on several drives. */
@@ -72,7 +72,14 @@ export function uploadLockNameOf(uploadId: string): string {
  */
 export async function lockForCommit(ctx: ErasureContext, bucket: string, key: string): Promise<() => void> {
   const releaseGate = await ctx.locks.acquire(bucketLockNameOf(bucket), true)
-  const releaseKey = await ctx.locks.acquire(lockNameOf(bucket, key))
+  let releaseKey: () => void
+  try {
+    releaseKey = await ctx.locks.acquire(lockNameOf(bucket, key))
+  } catch (e) {
+    // Distributed locks can fail (503): the gate must not stay held.
+    releaseGate()
+    throw e
+  }
   return () => {
     releaseKey()
     releaseGate()

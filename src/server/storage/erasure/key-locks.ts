@@ -15,7 +15,7 @@
  * Order, to never deadlock: a bucket's gate before an object's or an upload's lock, an object's
  * lock before an upload's; nobody holding an object's lock waits for a bucket's gate.
  */
-export class KeyLocks {
+export class KeyLocks implements NamedLocks {
   #locks = new Map<string, LockState>()
 
   /** Waits for the lock of `name` (exclusive unless `shared`); resolves with its release. */
@@ -63,6 +63,18 @@ export class KeyLocks {
     const idle = !lock.exclusive && lock.shared === 0 && lock.queue.length === 0
     if (idle && this.#locks.get(name) === lock) this.#locks.delete(name)
   }
+}
+
+/**
+ * What the erasure layer locks with: KeyLocks within one server, DistributedLocks
+ * (src/server/cluster) across the servers of a deployment. An acquire of the latter can fail
+ * (503 XSiloLockUnavailable); KeyLocks' never does.
+ */
+export interface NamedLocks {
+  /** Waits for the lock of `name` (exclusive unless `shared`); resolves with its release. */
+  acquire(name: string, shared?: boolean): Promise<() => void>
+  /** Runs `fn` holding the lock of `name` (exclusive unless `shared`). */
+  with<T>(name: string, fn: () => Promise<T>, shared?: boolean): Promise<T>
 }
 
 interface LockState {
