@@ -117,16 +117,23 @@ export function createClusterNode(options: ClusterNodeOptions): ClusterNode {
         Coordinator.connect({
           endpoints: options.etcd,
           deploymentId: 'silo',
-          self: { id: topology.self, url: topology.self },
+          self: { id: new URL(topology.self).host, url: topology.self },
           logger,
         }),
       )
       coordinator = joined
-      locks = new DistributedLocks({ coordinator: joined, transport: createLockTransport(secretKey), logger })
+      const opened = await until('the lock slots', () =>
+        DistributedLocks.open({ coordinator: joined, transport: createLockTransport(secretKey), logger }),
+      )
+      locks = opened
       const endpoints = topology.drives.map((d) => d.endpoint)
       // One server at a time formats a new deployment; the others then find its format.json.
+      // A lease-bound etcd lock: a server that dies while formatting lets the next one go on.
       return until('a quorum of drives', () =>
-        joined.withLock('format', () => openErasure(endpoints, { connect, locks })),
+        joined.etcd
+          .lock('format')
+          .ttl(30)
+          .do(() => openErasure(endpoints, { connect, locks: opened })),
       )
     },
 

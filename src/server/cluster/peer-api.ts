@@ -9,7 +9,8 @@ import {
 } from '../storage/remote/internal-auth.js'
 import { peerKeyOf } from './peer-key.js'
 import { servePeerListen } from './peer-listen.js'
-import type { DistributedLocks, LockRequest, LockResponse, LockTransport } from './distributed-locks.js'
+import type { DistributedLocks } from './distributed-locks.js'
+import type { LockRequest, LockResponse, LockTransport } from './lock-protocol.js'
 import type { ClusterTopology } from './topology.js'
 
 const PREFIX = '/silo/peer/v1/'

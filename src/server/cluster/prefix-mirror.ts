@@ -16,6 +16,9 @@ export interface MirrorHandlers {
   onDelete?(key: string): void
 }
 
+/** How long close() waits for etcd to confirm a watch's cancel. */
+const CANCEL_WAIT_MS = 1000
+
 /**
  * Every key under a prefix, read once (linearizable) and then kept current by a watch that
  * starts right after that read's revision, so no change between the two is missed. The etcd
@@ -64,9 +67,20 @@ export class PrefixMirror {
     return this.#entries
   }
 
+  /**
+   * Stops watching. etcd3's cancel waits for etcd's answer on the shared watch stream, which
+   * may never come (seen when a server stops: the stream was being re-established); closing the
+   * client ends the watch anyway, so the wait is bounded.
+   */
   async close(): Promise<void> {
     this.#closed = true
-    await this.#watcher?.cancel()
+    const cancelled = this.#watcher?.cancel().catch(() => undefined)
+    let timer: NodeJS.Timeout | undefined
+    const bounded = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, CANCEL_WAIT_MS)
+    })
+    await Promise.race([cancelled, bounded])
+    clearTimeout(timer)
   }
 
   /** Reads the prefix, reports what changed since the map (when `report`), and watches on. */

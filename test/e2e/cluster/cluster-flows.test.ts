@@ -85,15 +85,15 @@ describe.each([
 describe('a multipart upload whose calls go to four different servers', () => {
   it('creates on one, uploads parts on two others, completes on the fourth', async () => {
     const [a, b, c, d] = cluster.members.map((m) => awsRootClient(m))
-    await a!.send(new CreateBucketCommand({ Bucket: 'mp' }))
-    const { UploadId } = await a!.send(new CreateMultipartUploadCommand({ Bucket: 'mp', Key: 'big' }))
+    await a!.send(new CreateBucketCommand({ Bucket: 'multipart' }))
+    const { UploadId } = await a!.send(new CreateMultipartUploadCommand({ Bucket: 'multipart', Key: 'big' }))
     const part1 = randomBytes(5 * 1024 * 1024)
     const part2 = randomBytes(1234)
-    const p1 = await b!.send(new UploadPartCommand({ Bucket: 'mp', Key: 'big', UploadId, PartNumber: 1, Body: part1 }))
-    const p2 = await c!.send(new UploadPartCommand({ Bucket: 'mp', Key: 'big', UploadId, PartNumber: 2, Body: part2 }))
+    const p1 = await b!.send(new UploadPartCommand({ Bucket: 'multipart', Key: 'big', UploadId, PartNumber: 1, Body: part1 }))
+    const p2 = await c!.send(new UploadPartCommand({ Bucket: 'multipart', Key: 'big', UploadId, PartNumber: 2, Body: part2 }))
     await d!.send(
       new CompleteMultipartUploadCommand({
-        Bucket: 'mp',
+        Bucket: 'multipart',
         Key: 'big',
         UploadId,
         MultipartUpload: {
@@ -104,7 +104,7 @@ describe('a multipart upload whose calls go to four different servers', () => {
         },
       }),
     )
-    const out = await a!.send(new GetObjectCommand({ Bucket: 'mp', Key: 'big' }))
+    const out = await a!.send(new GetObjectCommand({ Bucket: 'multipart', Key: 'big' }))
     const bytes = Buffer.from(await out.Body!.transformToByteArray())
     expect(bytes.equals(Buffer.concat([part1, part2]))).toBe(true)
   })
