@@ -78,7 +78,9 @@ export class PrefixMirror {
     return this.#entries
   }
 
+  /** Stops watching (once: etcd3 waits forever for the end of a watch cancelled twice). */
   async close(): Promise<void> {
+    if (this.#closed) return
     this.#closed = true
     await this.#watcher?.cancel().catch(() => undefined)
   }
