@@ -1,3 +1,5 @@
+import type { ListenFilter } from './events/listeners.js'
+import type { Subscription } from './events/subscription.js'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AdminServices } from './admin/admin-services.js'
 import type { AuthContext, Authentication } from './auth/auth-context.js'
@@ -33,6 +35,11 @@ export interface ServerContext {
   events?: EventPublisher
   /** Bucket notification configuration and listen subscriptions (the same service as `events`). */
   notifications?: BucketEvents
+  /**
+   * Distributed mode: turns a listen client's subscription to this server's events into one to
+   * every server's (peer-listen.ts).
+   */
+  listenAcross?: (local: Subscription, filter: ListenFilter) => Subscription
   /** Root credential, IAM users and canned policies. */
   iam: Iam
   /** Start time, configuration in effect, in-flight requests, restart and stop. */

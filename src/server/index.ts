@@ -12,12 +12,15 @@ import type { ServerConfig } from './config/server-config.js'
 import type { ServerContext } from './context.js'
 import type { CorsPolicy } from './cors/cors-policy.js'
 import { type BucketEvents, createBucketEvents } from './events/bucket-events.js'
-import { createRequestListener } from './handle-request.js'
+import { type ClusterNode, createClusterNode } from './cluster/cluster-node.js'
+import { joinCluster } from './cluster/join-cluster.js'
+import { createRequestListener, type RequestListener } from './handle-request.js'
 import { Iam } from './iam/iam.js'
 import { LifecycleScanner } from './ilm/lifecycle-scanner.js'
 import { Lifecycle } from './lifecycle.js'
 import type { Logger } from './logger.js'
 import { resolveOptions, type ServerOptions } from './options.js'
+import { sendNotInitialized } from './response/send-not-initialized.js'
 import { reportedRegion } from './server-region.js'
 import { createEncryptingLayer } from './storage/encryption/encrypting-layer.js'
 import { openErasure } from './storage/erasure.js'
@@ -73,6 +76,8 @@ export function createServer(options: ServerOptions): SiloServer {
   let events: BucketEvents | undefined
   let heal: HealSequences | undefined
   let ilm: LifecycleScanner | undefined
+  let cluster: ClusterNode | undefined
+  const network = new NetworkStats()
   // From start() until stop() or a failed start: a second start() in between is refused.
   let active = false
   let markStopped!: () => void
@@ -106,6 +111,9 @@ export function createServer(options: ServerOptions): SiloServer {
     heal = undefined
     await storage?.close()
     storage = undefined
+    // The member leaves etcd (its locks' slots go to others) once its drives are closed.
+    await cluster?.close()
+    cluster = undefined
     active = false
   }
 
@@ -132,9 +140,39 @@ export function createServer(options: ServerOptions): SiloServer {
     },
   }
 
+  /** Creates the HTTP(S) server on `listener` and listens on the configured address. */
+  async function listen(listener: RequestListener): Promise<void> {
+    const server = createNodeServer(opts.tls, listener, opts.connections, opts.logger)
+    http = server
+    server.on('connection', (socket) => network.track(socket))
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject)
+      server.listen(opts.port, opts.host || undefined, () => {
+        server.off('error', reject)
+        resolve()
+      })
+    })
+  }
+
   async function open(): Promise<StartedServer> {
-    const backend =
-      opts.dirs.length === 1 ? await openSingleDrive(opts.dirs[0]!) : await openErasure(opts.dirs)
+    // Requests reach the S3 pipeline once it exists; before (a cluster member waiting for etcd
+    // or its peers' drives), only the internal API answers and S3 gets 503.
+    let pipeline: RequestListener | undefined
+    const front: RequestListener = (req, res, expectsContinue) => {
+      if (cluster?.handles(req)) return cluster.handle(req, res, expectsContinue)
+      if (pipeline) return pipeline(req, res, expectsContinue)
+      sendNotInitialized(req, res)
+    }
+    if (opts.cluster) {
+      // A cluster member listens first: its peers need its drives to open theirs.
+      cluster = createClusterNode({ ...opts.cluster, secretKey: opts.secretKey, logger: opts.logger })
+      await listen(front)
+    }
+    const backend = cluster
+      ? await cluster.openStorage()
+      : opts.dirs.length === 1
+        ? await openSingleDrive(opts.dirs[0]!)
+        : await openErasure(opts.dirs)
     // Everything above storage goes through the encrypting layer (SSE-S3, SSE-C; issue 15).
     const opened = createEncryptingLayer(backend, { masterKey: opts.masterKey })
     storage = opened
@@ -158,13 +196,13 @@ export function createServer(options: ServerOptions): SiloServer {
       }
     }
     applyStorageClasses(lifecycle.config)
-    const network = new NetworkStats()
     heal = new HealSequences(opened)
     const scanner = new LifecycleScanner(
       {
         storage: opened,
         events: () => ctx.events,
         warn: (message) => opts.logger.warn(`[silo ilm] ${message}`),
+        scansInBackground: () => cluster?.leads() ?? true,
       },
       opts.lifecycleScan,
     )
@@ -175,9 +213,12 @@ export function createServer(options: ServerOptions): SiloServer {
       heal,
       ilm: scanner,
       address: () => {
+        // A cluster member is known by the host:port the endpoints give it.
+        if (cluster) return new URL(cluster.topology.self).host
         const bound = http?.address() as AddressInfo | null | undefined
         return bound ? `${opts.host || '0.0.0.0'}:${bound.port}` : ''
       },
+      ...(cluster ? { peers: cluster.peers } : {}),
       stop: async (drainMs: number, except: ServerResponse) => {
         await lifecycle.beginStop({ drainMs, except })
         await api.stop()
@@ -216,18 +257,10 @@ export function createServer(options: ServerOptions): SiloServer {
       if (!opts.quiet && online.length > 0) opts.logger.info(formatSqsArns(online))
     })
     scanner.start()
-    const listener = createRequestListener(ctx)
-    http = createNodeServer(opts.tls, listener, opts.connections, opts.logger)
-    http.on('connection', (socket) => network.track(socket))
-    const server = http
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject)
-      server.listen(opts.port, opts.host || undefined, () => {
-        server.off('error', reject)
-        resolve()
-      })
-    })
-    const { port } = server.address() as AddressInfo
+    if (cluster) joinCluster(cluster, { ctx, iam, events, lifecycle, stop: () => api.stop() })
+    pipeline = createRequestListener(ctx)
+    if (!http) await listen(front)
+    const { port } = http!.address() as AddressInfo
     const scheme = opts.tls ? 'https:' : 'http:'
     const endpoints = listEndpoints(opts.host, port).map((e) => e.replace(/^http:/, scheme))
     url =

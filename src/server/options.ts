@@ -9,6 +9,7 @@ import {
   type ResolvedScanOptions,
   resolveScanOptions,
 } from './ilm/scan-options.js'
+import { type ClusterTopology, parseTopology } from './cluster/topology.js'
 import type { Logger } from './logger.js'
 import { isRegionName } from './server-region.js'
 import { type MasterKey, parseMasterKey } from './storage/encryption/object-keys.js'
@@ -24,6 +25,18 @@ export interface ServerOptions extends ConnectionOptions {
    * erasure-coded storage (`['/mnt/d1', …]`; an array of one is the single drive).
    */
   dir: string | string[]
+  /**
+   * Distributed mode (docs/distributed.md): etcd's client URLs (`http://127.0.0.1:2379,...` or an
+   * array). `dir` then lists every server's drives as URLs, the same list on every server
+   * (`http://127.0.0.1:9001/srv/d1 ... http://127.0.0.1:9004/srv/d4`); this server finds its own
+   * by `address`.
+   */
+  etcd?: string | string[]
+  /**
+   * Distributed mode: drives per erasure set (default env SILO_ERASURE_SET_DRIVE_COUNT, else the
+   * largest even count from 4 to 16 that divides the drive count).
+   */
+  setDriveCount?: number
   /** `host:port` to listen on; default ':9000' (all interfaces). Port 0 picks a free port. */
   address?: string
   /** Root access key; default env SILO_ROOT_USER, else 'siloadmin'. */
@@ -90,6 +103,8 @@ export interface ResolvedOptions {
   masterKey: MasterKey | undefined
   /** The lifecycle scanner's settings. */
   lifecycleScan: ResolvedScanOptions
+  /** Distributed mode: etcd and the deployment's drives (`dirs` are then this server's own folders). */
+  cluster: { etcd: string[]; topology: ClusterTopology } | undefined
 }
 
 const consoleLogger: Logger = {
@@ -109,6 +124,7 @@ export function resolveOptions(
   const dirs = typeof options.dir === 'string' ? [options.dir] : (options.dir ?? [])
   if (dirs.length === 0 || dirs.some((d) => !d)) throw new TypeError('createServer: `dir` is required')
   const { host, port } = parseAddress(options.address ?? ':9000')
+  const cluster = resolveCluster(options, dirs, { host, port }, env)
   const accessKey = options.rootUser ?? env.SILO_ROOT_USER ?? DEFAULT_ROOT_CREDENTIAL
   const secretKey = options.rootPassword ?? env.SILO_ROOT_PASSWORD ?? DEFAULT_ROOT_CREDENTIAL
   if (accessKey.length < 3)
@@ -116,7 +132,7 @@ export function resolveOptions(
   if (secretKey.length < 8)
     throw new TypeError('createServer: the root password must be at least 8 characters long')
   return {
-    dirs,
+    dirs: cluster ? cluster.topology.drives.filter((d) => d.local).map((d) => d.path) : dirs,
     host,
     port,
     accessKey,
@@ -132,6 +148,43 @@ export function resolveOptions(
     connections: resolveConnectionLimits(options, env),
     masterKey: resolveMasterKey(options.kmsSecretKey ?? env.SILO_KMS_SECRET_KEY),
     lifecycleScan: resolveScanOptions(options.lifecycleScan, env),
+    cluster,
+  }
+}
+
+/**
+ * Distributed mode's settings: drive URLs need `etcd`, and `etcd` needs drive URLs (a server on
+ * folders of its own keeps its embedded stores). Throws TypeError naming the problem.
+ */
+function resolveCluster(
+  options: ServerOptions,
+  dirs: string[],
+  listen: { host: string; port: number },
+  env: NodeJS.ProcessEnv,
+): ResolvedOptions['cluster'] {
+  const urls = dirs.filter((d) => /^https?:\/\//i.test(d))
+  const etcd = (typeof options.etcd === 'string' ? options.etcd.split(',') : (options.etcd ?? []))
+    .map((e) => e.trim())
+    .filter((e) => e !== '')
+  if (urls.length === 0) {
+    if (etcd.length > 0) {
+      throw new TypeError('createServer: `etcd` is for distributed mode, whose drives are URLs (http://host:port/path)')
+    }
+    return undefined
+  }
+  if (urls.length !== dirs.length) {
+    throw new TypeError('createServer: give every drive as a URL (http://host:port/path) or none')
+  }
+  if (etcd.length === 0) {
+    throw new TypeError('createServer: drives given as URLs are distributed mode, which needs `etcd` (--etcd)')
+  }
+  if (listen.port === 0) throw new TypeError('createServer: distributed mode needs a fixed port in `address`')
+  const fromEnv = env.SILO_ERASURE_SET_DRIVE_COUNT
+  const setDriveCount = options.setDriveCount ?? (fromEnv ? Number(fromEnv) : undefined)
+  try {
+    return { etcd, topology: parseTopology(dirs, listen, { setDriveCount }) }
+  } catch (error) {
+    throw new TypeError(`createServer: ${(error as Error).message}`)
   }
 }
 

@@ -6,6 +6,7 @@ import { addLimitFlags, readLimitFlags } from './server-limit-flags.js'
 interface ServerCommandOptions extends Record<string, unknown> {
   address?: string
   certsDir?: string
+  etcd?: string
 }
 
 /**
@@ -17,7 +18,8 @@ interface ServerCommandOptions extends Record<string, unknown> {
  */
 export async function resolveDriveArgs(args: readonly string[]): Promise<string[]> {
   const dirs = expandEllipsesAll(args)
-  if (dirs.length === 1) return dirs
+  // Drive URLs are distributed mode: the server checks the list against its address and etcd.
+  if (dirs.length === 1 || dirs.some((d) => /^https?:\/\//i.test(d))) return dirs
   // The erasure layer's own check, through the server's public API: loaded with import(), as
   // the CLI loads server code only for this command.
   const { checkDriveList } = await import('../../server/index.js')
@@ -39,12 +41,19 @@ export function registerServerCommand(program: Command): void {
     .description(
       'start an S3-compatible object storage server storing data in DIR, or erasure-coded over 4 to 16 DIRs',
     )
-    .argument('<DIR...>', 'data directory, or 4 to 16 drives (/data{1...8} expands to /data1 ... /data8)')
+    .argument(
+      '<DIR...>',
+      'data directory, or 4 to 16 drives (/data{1...8} expands to /data1 ... /data8), or with --etcd every server\'s drives as URLs',
+    )
     .option(
       '--address <HOST:PORT>',
       'bind to this address; :9000 is every interface (default: :9000 when SILO_ROOT_PASSWORD is set, else 127.0.0.1:9000)',
     )
     .option('--certs-dir <DIR>', 'serve HTTPS with DIR/public.crt and DIR/private.key (as MinIO)')
+    .option(
+      '--etcd <URLS>',
+      "distributed mode: etcd's client URLs, comma-separated; the DIRs are then every server's drives as URLs (http://127.0.0.1:{9001...9004}/srv/disk{1...4}), the same list on every server",
+    )
     .action(async (args: string[], options: ServerCommandOptions) => {
       let dirs: string[]
       try {
@@ -66,7 +75,14 @@ export function registerServerCommand(program: Command): void {
       }
       const dir = dirs.length === 1 ? dirs[0]! : dirs
       const { address, loopbackByDefault } = resolveServerAddress(options.address, process.env)
-      const server = createServer({ dir, address, tls, ...readLimitFlags(options) })
+      let server: ReturnType<typeof createServer>
+      try {
+        server = createServer({ dir, address, tls, etcd: options.etcd, ...readLimitFlags(options) })
+      } catch (error) {
+        console.error(`silo server: ${(error as Error).message.replace(/^createServer: /, '')}`)
+        process.exitCode = 1
+        return
+      }
       await server.start()
       const stop = (signal: NodeJS.Signals) => {
         console.log(`\nReceived ${signal}, stopping…`)

@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http'
+import type { PeerApi } from '../cluster/peer-api.js'
 import type { ConfigStore } from '../config/config-store.js'
 import type { LifecycleScanner } from '../ilm/lifecycle-scanner.js'
 import type { HealSequences } from './heal/heal-sequences.js'
@@ -16,6 +17,8 @@ export interface AdminServices {
   ilm: LifecycleScanner
   /** `host:port` the server listens on. */
   address(): string
+  /** Distributed mode: the other servers, for `info` and `service` on every server. */
+  peers?: Pick<PeerApi, 'others' | 'info' | 'service'>
   /** Drains running requests (but `except`) for up to `drainMs`, then stops the server. */
   stop(drainMs: number, except: ServerResponse): Promise<void>
 }

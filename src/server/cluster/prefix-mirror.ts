@@ -16,6 +16,9 @@ export interface MirrorHandlers {
   onDelete?(key: string): void
 }
 
+/** How long close() waits for etcd to confirm a watch's cancel. */
+const CANCEL_WAIT_MS = 1000
+
 /**
  * Every key under a prefix, kept current by a watch (started first) and reads: each key keeps
  * the revision of its last change, so a read and the watch may deliver in any order and the
@@ -78,11 +81,22 @@ export class PrefixMirror {
     return this.#entries
   }
 
-  /** Stops watching (once: etcd3 waits forever for the end of a watch cancelled twice). */
+  /**
+   * Stops watching, once: etcd3 waits forever for the end of a watch cancelled twice. Its
+   * cancel waits for etcd's answer on the shared watch stream, which may never come (seen when a
+   * server stops: the stream was being re-established); closing the client ends the watch
+   * anyway, so the wait is bounded.
+   */
   async close(): Promise<void> {
     if (this.#closed) return
     this.#closed = true
-    await this.#watcher?.cancel().catch(() => undefined)
+    const cancelled = this.#watcher?.cancel().catch(() => undefined)
+    let timer: NodeJS.Timeout | undefined
+    const bounded = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, CANCEL_WAIT_MS)
+    })
+    await Promise.race([cancelled, bounded])
+    clearTimeout(timer)
   }
 
   /** Starts a watch of the prefix (from now) and resolves once etcd has created it. */

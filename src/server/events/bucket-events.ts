@@ -64,6 +64,10 @@ export interface BucketEvents extends EventPublisher {
   putBucketConfig(bucket: string, xml: string): Promise<void>
   /** Forgets a deleted bucket's rules. */
   forgetBucket(bucket: string): void
+  /** Re-reads one bucket's stored rules (another server of a cluster changed or deleted them). */
+  refreshBucket(bucket: string): Promise<void>
+  /** Called with a bucket whose rules this server changed or forgot (a cluster tells its peers). */
+  onRulesChange: ((bucket: string) => void) | undefined
   /** A live feed of the bucket's matching events; throws `NotificationConfigError` on a bad filter. */
   subscribe(filter: ListenFilter): Subscription
   /** ARNs of every configured target. */
@@ -160,7 +164,7 @@ export function createBucketEvents(options: BucketEventsOptions): BucketEvents {
     return { queues }
   }
 
-  return {
+  const events: BucketEvents = {
     start: configure,
     reload: configure,
 
@@ -188,9 +192,22 @@ export function createBucketEvents(options: BucketEventsOptions): BucketEvents {
       })
       await writeBucketNotification(storage, bucket, config)
       notifier.setBucketRules(bucket, routeToTargets(bucket, config))
+      events.onRulesChange?.(bucket)
     },
 
-    forgetBucket: (bucket) => notifier.setBucketRules(bucket, undefined),
+    forgetBucket(bucket) {
+      notifier.setBucketRules(bucket, undefined)
+      events.onRulesChange?.(bucket)
+    },
+    async refreshBucket(bucket) {
+      const exists = await storage.getBucket(bucket).then(
+        () => true,
+        () => false,
+      )
+      if (exists) await applyStored(bucket)
+      else notifier.setBucketRules(bucket, undefined)
+    },
+    onRulesChange: undefined,
     subscribe: (filter) => notifier.subscribe(filter),
     arns: () => targets?.targets.map((t) => t.arn) ?? [],
     onlineArns: () => targets?.onlineArns() ?? [],
@@ -204,4 +221,5 @@ export function createBucketEvents(options: BucketEventsOptions): BucketEvents {
       targets = undefined
     },
   }
+  return events
 }

@@ -56,17 +56,20 @@ export class Iam {
     const status = user.status ?? 'enabled'
     checkStatus(status)
     await this.users.put({ ...user, status })
+    this.#changed()
   }
 
   async removeUser(accessKey: string): Promise<void> {
     this.#refuseRoot(accessKey, 'be removed')
     await this.users.remove(accessKey)
+    this.#changed()
   }
 
   async setUserStatus(accessKey: string, status: unknown): Promise<void> {
     this.#refuseRoot(accessKey, 'be enabled or disabled')
     checkStatus(status)
     await this.users.update(accessKey, { status })
+    this.#changed()
   }
 
   async setUserPolicy(accessKey: string, policy: string): Promise<void> {
@@ -74,11 +77,13 @@ export class Iam {
     this.users.require(accessKey)
     this.#requirePolicy(policy)
     await this.users.update(accessKey, { policy })
+    this.#changed()
   }
 
   async addPolicy(name: string, document: string): Promise<void> {
     checkPolicyName(name)
     await this.policies.put(name, document)
+    this.#changed()
   }
 
   /**
@@ -95,6 +100,7 @@ export class Iam {
       )
     }
     await this.policies.remove(name)
+    this.#changed()
   }
 
   /** Replaces the root credential; it must not collide with an IAM user. */
@@ -108,6 +114,17 @@ export class Iam {
       )
     }
     await this.root.set(credential)
+    this.#changed()
+  }
+
+  /**
+   * Called after each change is stored (distributed mode tells the other servers, which then
+   * `load()` again). Not called for `load` itself.
+   */
+  onChange: (() => void) | undefined
+
+  #changed(): void {
+    this.onChange?.()
   }
 
   #refuseRoot(accessKey: string, what: string): void {

@@ -20,6 +20,11 @@ export interface LifecycleScannerDeps {
   /** Where removals' events go (the server's notifier), read at each removal. */
   events: () => EventPublisher | undefined
   warn: (message: string) => void
+  /**
+   * Whether this server runs the background scans (default: yes). In a cluster one server does
+   * (the first live member), so an object expires once, with one event.
+   */
+  scansInBackground?: () => boolean
 }
 
 /**
@@ -63,6 +68,10 @@ export class LifecycleScanner {
 
   private schedule(delayMs: number): void {
     this.timer = setTimeout(() => {
+      if (this.deps.scansInBackground?.() === false) {
+        this.schedule(this.options.intervalMs)
+        return
+      }
       this.scanNow()
         .catch((error: Error) => this.deps.warn(`lifecycle scan failed: ${error.message}`))
         .finally(() => {

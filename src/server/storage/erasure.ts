@@ -14,7 +14,7 @@ import {
 import { checkDriveList } from './erasure/drive-list.js'
 import { DriveSet } from './erasure/drive-set.js'
 import { createHealer } from './erasure/heal.js'
-import { KeyLocks } from './erasure/key-locks.js'
+import { KeyLocks, type NamedLocks } from './erasure/key-locks.js'
 import { listObjects } from './erasure/listing.js'
 import {
   abortMultipartUpload,
@@ -30,6 +30,7 @@ import { updateObjectMetadata } from './erasure/update-metadata.js'
 import { listObjectVersions } from './erasure/version-listing.js'
 import { localDriveLocation } from './local-drive.js'
 import type { ObjectLayer } from './object-layer.js'
+import type { DriveLocation } from './storage-drive.js'
 
 /** Options of {@link openErasure}. */
 export interface ErasureOptions {
@@ -52,6 +53,14 @@ export interface ErasureOptions {
    * written with: reads and heal follow each object's metadata.
    */
   bitrot?: BitrotAlgorithm
+  /**
+   * Reaches the drive named `endpoint` (default: a folder of this machine). Distributed mode
+   * gives another server's drives through the internal storage API; the names are then not
+   * checked as folders.
+   */
+  connect?: (endpoint: string) => DriveLocation
+  /** The object, upload and bucket locks (default: in this process; distributed mode: etcd's slots). */
+  locks?: NamedLocks
 }
 
 /**
@@ -64,7 +73,7 @@ export interface ErasureOptions {
  * const storage = await openErasure(['/mnt/d1', '/mnt/d2', '/mnt/d3', '/mnt/d4'])
  */
 export async function openErasure(dirs: string[], options: ErasureOptions = {}): Promise<ObjectLayer> {
-  checkDriveList(dirs)
+  if (!options.connect) checkDriveList(dirs)
   // Options, then env, win over the server configuration's `storageclass` (setStorageClasses).
   const fixedStandard =
     options.standardParity ??
@@ -85,15 +94,15 @@ export async function openErasure(dirs: string[], options: ErasureOptions = {}):
     throw new RangeError(`the drive check interval must be a number of ms >= 0, not ${envInterval}`)
   }
   const drive = { fsync: options.fsync ?? true }
-  // Each drive is a local folder here; in distributed mode some will be other servers' drives.
-  const connect = (dir: string) => localDriveLocation(resolve(dir), drive)
+  // Each drive is a local folder, unless distributed mode reaches some on other servers.
+  const connect = options.connect ?? ((dir: string) => localDriveLocation(resolve(dir), drive))
   const set = await DriveSet.open(dirs, { connect, checkIntervalMs })
   const ctx: ErasureContext = {
     set,
     classes,
     blockSize: options.blockSize ?? BLOCK_SIZE,
     bitrot: options.bitrot ?? NEW_BITROT,
-    locks: new KeyLocks(),
+    locks: options.locks ?? new KeyLocks(),
   }
   const layer: ObjectLayer = {
     kind: 'Erasure',

@@ -214,6 +214,8 @@ export const S3_ERRORS = {
   },
   // MinIO's XMinioStorageFull: 507 Insufficient Storage (RFC 4918), so clients see a full disk
   // as its own condition, not as a server fault (500) or a drive outage (503).
+  // Distributed mode (issue 17): a member still waiting for etcd or its peers' drives.
+  XSiloServerNotInitialized: { status: 503, message: 'Server not initialized, please try again.' },
   XSiloStorageFull: {
     status: 507,
     message:

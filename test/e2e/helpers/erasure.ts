@@ -83,15 +83,16 @@ const ERASURE_ENV = {
 }
 
 /**
- * Starts `silo server ARGS... --address 127.0.0.1:0` and resolves once its banner names the
+ * Starts `silo server ARGS... --address ADDRESS` (default 127.0.0.1:0) and resolves once its banner names the
  * endpoint; rejects with its output if it exits first or stays silent for `timeoutMs`.
  */
 export async function startSilo(
   args: string[],
   env: NodeJS.ProcessEnv = {},
   timeoutMs = 20_000,
+  address = '127.0.0.1:0',
 ): Promise<SiloProcess> {
-  const child = spawn(process.execPath, [CLI, 'server', ...args, '--address', '127.0.0.1:0'], {
+  const child = spawn(process.execPath, [CLI, 'server', ...args, '--address', address], {
     env: { ...process.env, NO_COLOR: '', ...ERASURE_ENV, ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
   })

@@ -14,12 +14,18 @@ export function siloRootClient(server: RunningServer, extra: Partial<ClientOptio
   })
 }
 
-/** An `@aws-sdk/client-s3` client for `server` with the root credential, path style. */
-export function awsRootClient(server: RunningServer): S3Client {
+/**
+ * An `@aws-sdk/client-s3` client for `server`, path style, with the root credential or the one
+ * given.
+ */
+export function awsRootClient(
+  server: RunningServer,
+  credential = { accessKey: ROOT_USER, secretKey: ROOT_PASSWORD },
+): S3Client {
   return new S3Client({
     endpoint: server.url,
     region: 'us-east-1',
     forcePathStyle: true,
-    credentials: { accessKeyId: ROOT_USER, secretAccessKey: ROOT_PASSWORD },
+    credentials: { accessKeyId: credential.accessKey, secretAccessKey: credential.secretKey },
   })
 }

@@ -21,11 +21,23 @@ export async function handleServiceStatus({ ctx, res }: AdminArgs): Promise<void
  */
 export async function handleServiceRestart(args: AdminArgs): Promise<void> {
   const { ctx, res } = args
-  const result = await ctx.lifecycle.restart({ drainMs: drainMsOf(args), except: res })
-  const failedTargets = ctx.notifications?.failures() ?? []
+  const { self, peers } = targetsOf(args)
+  const peerResults = Promise.all(
+    peers.map((server) =>
+      ctx.admin.peers!.service(server, 'restart').then(
+        (answer) => peerErrors(server, answer),
+        (error: unknown) => [`${new URL(server).host} did not restart: ${(error as Error).message}`],
+      ),
+    ),
+  )
+  const result = self
+    ? await ctx.lifecycle.restart({ drainMs: drainMsOf(args), except: res })
+    : { errors: [], cancelled: 0 }
+  const failedTargets = self ? (ctx.notifications?.failures() ?? []) : []
   const errors = [
     ...result.errors,
     ...failedTargets.map((failure) => `${failure.arn} did not start: ${failure.error}`),
+    ...(await peerResults).flat(),
   ]
   sendJson(res, 200, {
     status: errors.length === 0 ? 'success' : 'error',
@@ -44,10 +56,24 @@ export async function handleServiceRestart(args: AdminArgs): Promise<void> {
 export async function handleServiceStop(args: AdminArgs): Promise<void> {
   const { ctx, res } = args
   const drainMs = drainMsOf(args)
-  res.once('finish', () => {
-    ctx.admin.stop(drainMs, res).catch((error: unknown) => ctx.logger.error('service stop failed', error))
-  })
-  sendJson(res, 200, { status: 'success', action: 'stop' })
+  const { self, peers } = targetsOf(args)
+  // The peers are told first (each answers before it stops), then this server stops.
+  const errors = (
+    await Promise.all(
+      peers.map((server) =>
+        ctx.admin.peers!.service(server, 'stop').then(
+          () => [],
+          (error: unknown) => [`${new URL(server).host} did not stop: ${(error as Error).message}`],
+        ),
+      ),
+    )
+  ).flat()
+  if (self) {
+    res.once('finish', () => {
+      ctx.admin.stop(drainMs, res).catch((error: unknown) => ctx.logger.error('service stop failed', error))
+    })
+  }
+  sendJson(res, 200, { status: errors.length === 0 ? 'success' : 'error', action: 'stop', errors })
 }
 
 /** `POST /silo/admin/v1/service` with `{"action":"restart"|"stop"}`: MinIO's form of the two. */
@@ -72,4 +98,30 @@ function drainMsOf({ query }: AdminArgs): number {
     )
   }
   return seconds * 1000
+}
+
+/**
+ * Which servers a restart or stop acts on: all of a cluster's (this one and its peers), or the
+ * one `?server=host:port` names (XSiloAdminInvalidArgument for a server not in the deployment).
+ */
+function targetsOf({ ctx, query }: AdminArgs): { self: boolean; peers: string[] } {
+  const others = ctx.admin.peers?.others() ?? []
+  const only = query.get('server')
+  if (only === null || only === '') return { self: true, peers: others }
+  if (only === ctx.admin.address()) return { self: true, peers: [] }
+  const peer = others.find((server) => new URL(server).host === only)
+  if (!peer) {
+    throw new S3ServerError(
+      'XSiloAdminInvalidArgument',
+      `server '${only}' is not a server of this deployment (give host:port as info lists it).`,
+    )
+  }
+  return { self: false, peers: [peer] }
+}
+
+/** The errors a peer's restart answer lists, each prefixed with the peer. */
+function peerErrors(server: string, answer: unknown): string[] {
+  const errors = (answer as { errors?: unknown }).errors
+  const host = new URL(server).host
+  return Array.isArray(errors) ? errors.map((e) => `${host}: ${String(e)}`) : []
 }

@@ -15,7 +15,8 @@ export const handleListenBucketNotification: Handler = async ({ ctx, req, res, r
   const service = notificationService(ctx)
   await ctx.storage.getBucket(route.bucket)
   const filter = readListenFilter(route.bucket, route.query)
-  const subscription = await withS3Errors(() => service.subscribe(filter))
+  const local = await withS3Errors(() => service.subscribe(filter))
+  const subscription = ctx.listenAcross ? ctx.listenAcross(local, filter) : local
   res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-cache' })
   res.flushHeaders()
   const stream = createListenStream(subscription)

@@ -1,0 +1,147 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { resolve } from 'node:path'
+import type { Logger } from '../logger.js'
+import { openErasure } from '../storage/erasure.js'
+import { localDriveLocation } from '../storage/local-drive.js'
+import type { ObjectLayer } from '../storage/object-layer.js'
+import { remoteDriveLocation } from '../storage/remote/remote-drive-location.js'
+import { createStorageRpcHandler } from '../storage/remote/storage-rpc-handler.js'
+import type { DriveLocation } from '../storage/storage-drive.js'
+import { Coordinator } from './coordinator.js'
+import { DistributedLocks } from './distributed-locks.js'
+import { createLockTransport, createPeerApi, type PeerApi } from './peer-api.js'
+import { shareLocation } from './shared-location.js'
+import type { ClusterTopology } from './topology.js'
+
+/** What a cluster member needs to join. */
+export interface ClusterNodeOptions {
+  etcd: string[]
+  topology: ClusterTopology
+  /** The root secret key: every member has the same, and it signs the internal API. */
+  secretKey: string
+  logger: Logger
+  /** How often to try again while etcd or a quorum of drives is out of reach; default 1 s. */
+  retryMs?: number
+}
+
+/** One server of a distributed deployment: its internal API, its coordinator, its storage. */
+export interface ClusterNode {
+  readonly topology: ClusterTopology
+  /** The root secret key, which signs the internal API. */
+  readonly secretKey: string
+  /** Whether `req` is for the internal API (storage, locks, peers) rather than S3 or admin. */
+  handles(req: IncomingMessage): boolean
+  handle(req: IncomingMessage, res: ServerResponse, expectsContinue?: boolean): void
+  /**
+   * Joins etcd, then opens the deployment's erasure set over every server's drives, waiting (and
+   * saying why, once per reason) while etcd or a quorum of drives is out of reach.
+   */
+  openStorage(): Promise<ObjectLayer>
+  /** etcd: membership, notices (after openStorage). */
+  readonly coordinator: Coordinator | undefined
+  /**
+   * Whether this server is the first of the live members (by URL): it alone runs the cluster's
+   * background work (the lifecycle scans).
+   */
+  leads(): boolean
+  /** The other servers' peer calls (info, service). */
+  readonly peers: PeerApi
+  close(): Promise<void>
+}
+
+/**
+ * Creates this server's part of a distributed deployment (docs/distributed.md): its own drives
+ * served to the others over the internal storage API, the others' reached through it, locks
+ * granted by etcd-leased slot owners.
+ */
+export function createClusterNode(options: ClusterNodeOptions): ClusterNode {
+  const { topology, secretKey, logger } = options
+  const retryMs = options.retryMs ?? 1000
+  // Each local drive is opened once, for this server's set and its peers' alike.
+  const local = new Map<string, DriveLocation>()
+  for (const drive of topology.drives) {
+    if (drive.local) local.set(drive.path, shareLocation(localDriveLocation(resolve(drive.path), { fsync: true })))
+  }
+  const storageRpc = createStorageRpcHandler({ drives: local, secretKey })
+  let coordinator: Coordinator | undefined
+  let locks: DistributedLocks | undefined
+  const peers = createPeerApi({ topology, secretKey, locks: () => locks })
+  let closed = false
+
+  const connect = (endpoint: string): DriveLocation => {
+    const drive = topology.drives.find((d) => d.endpoint === endpoint)!
+    if (drive.local) return local.get(drive.path)!
+    return remoteDriveLocation({ url: drive.server, path: drive.path, secretKey })
+  }
+
+  /** Runs `attempt` until it succeeds, logging each new reason it fails for. */
+  async function until<T>(what: string, attempt: () => Promise<T>): Promise<T> {
+    let said = ''
+    for (;;) {
+      if (closed) throw new Error('the server is stopping')
+      try {
+        return await attempt()
+      } catch (error) {
+        const reason = (error as Error).message
+        if (reason !== said) logger.warn(`[silo cluster] waiting for ${what}: ${reason}`)
+        said = reason
+        await new Promise((done) => setTimeout(done, retryMs))
+      }
+    }
+  }
+
+  return {
+    topology,
+    secretKey,
+    handles: (req) => storageRpc.handles(req) || peers.handles(req),
+    handle(req, res, expectsContinue) {
+      if (storageRpc.handles(req)) storageRpc.handle(req, res, expectsContinue)
+      else peers.handle(req, res)
+    },
+    get coordinator() {
+      return coordinator
+    },
+    leads() {
+      const live = coordinator?.members().map((m) => m.url).sort() ?? []
+      return live[0] === topology.self
+    },
+    peers,
+
+    async openStorage() {
+      if (topology.drives.length !== topology.setDriveCount) {
+        throw new Error(
+          `${topology.drives.length} drives make ${topology.drives.length / topology.setDriveCount} erasure sets of ${topology.setDriveCount}: more than one set is not implemented yet (give at most 16 drives)`,
+        )
+      }
+      const joined = await until('etcd', () =>
+        Coordinator.connect({
+          endpoints: options.etcd,
+          deploymentId: 'silo',
+          self: { id: new URL(topology.self).host, url: topology.self },
+          logger,
+        }),
+      )
+      coordinator = joined
+      const opened = await until('the lock slots', () =>
+        DistributedLocks.open({ coordinator: joined, transport: createLockTransport(secretKey), logger }),
+      )
+      locks = opened
+      const endpoints = topology.drives.map((d) => d.endpoint)
+      // One server at a time formats a new deployment; the others then find its format.json.
+      // A lease-bound etcd lock: a server that dies while formatting lets the next one go on.
+      return until('a quorum of drives', () =>
+        joined.etcd
+          .lock('format')
+          .ttl(30)
+          .do(() => openErasure(endpoints, { connect, locks: opened })),
+      )
+    },
+
+    async close() {
+      closed = true
+      await locks?.close()
+      await coordinator?.close()
+      await storageRpc.close()
+    },
+  }
+}

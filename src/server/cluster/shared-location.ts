@@ -1,0 +1,49 @@
+import type { DriveLocation, StorageDrive } from '../storage/storage-drive.js'
+
+/**
+ * A location whose drive is opened once however many users open it: in a cluster member, its
+ * own erasure set and the internal storage API (its peers' sets) both use each local drive, and
+ * a drive's store (LMDB, its drive lock) must be opened once per process. Each `open()` hands
+ * out its own handle; the store closes when the last handle does.
+ *
+ * @example
+ * const shared = shareLocation(localDriveLocation('/srv/d1'))
+ * const a = await shared.open(); const b = await shared.open() // one store
+ */
+export function shareLocation(location: DriveLocation): DriveLocation {
+  let store: Promise<StorageDrive> | undefined
+  let users = 0
+  const release = async (opened: StorageDrive) => {
+    users--
+    if (users > 0) return
+    store = undefined
+    await opened.close()
+  }
+  return {
+    ...location,
+    endpoint: location.endpoint,
+    async open() {
+      store ??= location.open().catch((error: unknown) => {
+        store = undefined
+        throw error
+      })
+      const opened = await store
+      users++
+      let closed = false
+      // Every call goes to the one store; close gives this handle back, once.
+      return new Proxy(opened, {
+        get(target, name, receiver) {
+          if (name === 'close') {
+            return async () => {
+              if (closed) return
+              closed = true
+              await release(target)
+            }
+          }
+          const value = Reflect.get(target, name, receiver)
+          return typeof value === 'function' ? value.bind(target) : value
+        },
+      })
+    },
+  }
+}

@@ -1,0 +1,90 @@
+import type { Agent } from 'node:http'
+import type { DriveFormat, DriveLocation, FormatReading, StorageDrive } from '../storage-drive.js'
+import { deriveInternalKey } from './internal-auth.js'
+import { readRemoteShard, writeRemoteShard } from './remote-shards.js'
+import { agentFor, callStorage, type RpcTarget } from './storage-rpc-client.js'
+import { DRIVE_CALLS, STORAGE_AUTH_PURPOSE } from './storage-rpc-protocol.js'
+
+/** A call fails once its connection is idle this long, by default (a commit's fsync of a big shard included). */
+const DEFAULT_TIMEOUT_MS = 60_000
+/**
+ * The health calls (probe, formatStamp, readFormat) give up sooner: a server cut off the network
+ * must show as offline before operations wait on it.
+ */
+const HEALTH_TIMEOUT_MS = 5_000
+
+export interface RemoteDriveOptions {
+  /** The server holding the drive, `http://host:port`. */
+  url: string
+  /** The drive's path on that server, as its command line gives it. */
+  path: string
+  /** The root secret key, the same on every server of the deployment. */
+  secretKey: string
+  /** Default: a keep-alive agent shared by every drive of `url`. */
+  agent?: Agent
+  /** A call fails when its connection is idle this long (default 60 s; health calls at most 5 s). */
+  timeoutMs?: number
+}
+
+/**
+ * A drive of another server, reached over the internal storage API (that server serves it with
+ * createStorageRpcHandler). Health calls never reject: an unreachable server is a probe reason,
+ * no format stamp, an `offline` reading. Drive calls reject with the drive's S3ServerError, or a
+ * plain Error naming the server and the call when the drive or the network failed.
+ *
+ * @example
+ * const location = remoteDriveLocation({ url: 'http://10.0.0.2:9000', path: '/mnt/disk1', secretKey })
+ * const drive = await location.open()
+ */
+export function remoteDriveLocation(options: RemoteDriveOptions): DriveLocation {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
+  const target: RpcTarget = {
+    url: options.url,
+    path: options.path,
+    key: deriveInternalKey(options.secretKey, STORAGE_AUTH_PURPOSE),
+    agent: options.agent ?? agentFor(options.url),
+    timeoutMs,
+  }
+  const health = { ...target, timeoutMs: Math.min(timeoutMs, HEALTH_TIMEOUT_MS) }
+  return {
+    endpoint: `${options.url}${options.path}`,
+    probe: () =>
+      callStorage(health, 'probe', []).then(
+        (reason) => reason as string | undefined,
+        (error: Error) => error.message,
+      ),
+    formatStamp: () =>
+      callStorage(health, 'formatStamp', []).then(
+        (stamp) => stamp as string | undefined,
+        () => undefined,
+      ),
+    readFormat: () =>
+      callStorage(health, 'readFormat', []).then(
+        (reading) => reading as FormatReading,
+        (error: Error): FormatReading => ({ kind: 'offline', reason: error.message }),
+      ),
+    writeFormat: async (format: DriveFormat) => {
+      await callStorage(target, 'writeFormat', [format])
+    },
+    createFolder: async () => {
+      await callStorage(target, 'createFolder', [])
+    },
+    open: async () => {
+      await callStorage(target, 'open', [])
+      return remoteDrive(target)
+    },
+  }
+}
+
+/** The drive calls, each one request; JSON but for the shards' bytes. */
+function remoteDrive(target: RpcTarget): StorageDrive {
+  const calls: Record<string, unknown> = {}
+  for (const name of Object.keys(DRIVE_CALLS)) {
+    calls[name] = (...args: unknown[]) => callStorage(target, name, args)
+  }
+  const shards: Pick<StorageDrive, 'readShard' | 'writeShard'> = {
+    readShard: (bucket, key, range, versionId) => readRemoteShard(target, [bucket, key, range, versionId]),
+    writeShard: (place, body) => writeRemoteShard(target, place, body),
+  }
+  return Object.assign(calls, shards) as unknown as StorageDrive
+}

@@ -1,0 +1,161 @@
+/**
+ * Issue 17: four Silo servers with four drives each (one erasure set of 16) and a 3-member etcd,
+ * on loopback, act as one: every request goes to a server picked at random, through the Silo
+ * SDK, @aws-sdk/client-s3 and minio-js.
+ */
+import { randomBytes } from 'node:crypto'
+import {
+  CompleteMultipartUploadCommand,
+  CreateBucketCommand,
+  CreateMultipartUploadCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  UploadPartCommand,
+} from '@aws-sdk/client-s3'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { AdminClient } from '../../../src/index.js'
+import { awsFace, minioFace, type S3Face, siloFace } from '../helpers/clients.js'
+import { type ClusterMember, type RunningCluster, startCluster } from '../helpers/cluster.js'
+import { awsRootClient } from '../helpers/root-clients.js'
+import { ROOT_PASSWORD, ROOT_USER } from '../helpers/server.js'
+
+let cluster: RunningCluster
+
+beforeAll(async () => {
+  cluster = await startCluster({ servers: 4, drivesPerServer: 4 })
+}, 120_000)
+afterAll(() => cluster?.stop(), 60_000)
+
+/** A face whose every call goes to a server picked at random. */
+function anyServer(make: (member: ClusterMember) => S3Face): S3Face {
+  const faces = new Map(cluster.members.map((m) => [m, make(m)]))
+  const pick = () => faces.get(cluster.any())!
+  const face = make(cluster.members[0]!)
+  return {
+    name: face.name,
+    makeBucket: (b) => pick().makeBucket(b),
+    bucketExists: (b) => pick().bucketExists(b),
+    listBuckets: () => pick().listBuckets(),
+    removeBucket: (b) => pick().removeBucket(b),
+    putObject: (b, k, body, meta, size) => pick().putObject(b, k, body, meta, size),
+    getObject: (b, k) => pick().getObject(b, k),
+    statObject: (b, k) => pick().statObject(b, k),
+    removeObject: (b, k) => pick().removeObject(b, k),
+    codeOf: face.codeOf,
+  }
+}
+
+function admin(member: ClusterMember): AdminClient {
+  return new AdminClient({
+    endPoint: member.host,
+    port: member.port,
+    useSSL: false,
+    accessKey: ROOT_USER,
+    secretKey: ROOT_PASSWORD,
+  })
+}
+
+describe.each([
+  ['silo', siloFace],
+  ['aws-sdk', awsFace],
+  ['minio', minioFace],
+] as const)('a 4-server cluster through %s, each request to any server', (name, make) => {
+  it('buckets and objects: write on one server, read at once on every other', async () => {
+    const s3 = anyServer(make)
+    const bucket = `flow-${name}`
+    await s3.makeBucket(bucket)
+    expect(await s3.bucketExists(bucket)).toBe(true)
+    for (let i = 0; i < 12; i++) {
+      const body = randomBytes(i % 3 === 0 ? 3 * 1024 * 1024 + i : 1000 + i)
+      const writer = cluster.members[i % 4]!
+      await make(writer).putObject(bucket, `k${i}`, body)
+      // Strong read-after-write: every server returns the new bytes at once.
+      for (const reader of cluster.members) {
+        expect((await make(reader).getObject(bucket, `k${i}`)).equals(body), `k${i} from ${reader.port}`).toBe(true)
+      }
+    }
+    expect((await s3.statObject(bucket, 'k3')).size).toBe(3 * 1024 * 1024 + 3)
+    for (let i = 0; i < 12; i++) await s3.removeObject(bucket, `k${i}`)
+    await s3.removeBucket(bucket)
+    for (const member of cluster.members) expect(await make(member).bucketExists(bucket)).toBe(false)
+  })
+})
+
+describe('a multipart upload whose calls go to four different servers', () => {
+  it('creates on one, uploads parts on two others, completes on the fourth', async () => {
+    const [a, b, c, d] = cluster.members.map((m) => awsRootClient(m))
+    await a!.send(new CreateBucketCommand({ Bucket: 'multipart' }))
+    const { UploadId } = await a!.send(new CreateMultipartUploadCommand({ Bucket: 'multipart', Key: 'big' }))
+    const part1 = randomBytes(5 * 1024 * 1024)
+    const part2 = randomBytes(1234)
+    const p1 = await b!.send(new UploadPartCommand({ Bucket: 'multipart', Key: 'big', UploadId, PartNumber: 1, Body: part1 }))
+    const p2 = await c!.send(new UploadPartCommand({ Bucket: 'multipart', Key: 'big', UploadId, PartNumber: 2, Body: part2 }))
+    await d!.send(
+      new CompleteMultipartUploadCommand({
+        Bucket: 'multipart',
+        Key: 'big',
+        UploadId,
+        MultipartUpload: {
+          Parts: [
+            { PartNumber: 1, ETag: p1.ETag },
+            { PartNumber: 2, ETag: p2.ETag },
+          ],
+        },
+      }),
+    )
+    const out = await a!.send(new GetObjectCommand({ Bucket: 'multipart', Key: 'big' }))
+    const bytes = Buffer.from(await out.Body!.transformToByteArray())
+    expect(bytes.equals(Buffer.concat([part1, part2]))).toBe(true)
+  })
+})
+
+describe('concurrent writes of one key from different servers', () => {
+  it('the object is always one whole body, the same from every server', async () => {
+    const clients = cluster.members.map((m) => awsRootClient(m))
+    await clients[0]!.send(new CreateBucketCommand({ Bucket: 'race' }))
+    for (let round = 0; round < 5; round++) {
+      const bodies = clients.map((_, i) => Buffer.alloc(200_000 + i, 65 + i + round))
+      await Promise.all(
+        clients.map((s3, i) => s3.send(new PutObjectCommand({ Bucket: 'race', Key: 'k', Body: bodies[i] }))),
+      )
+      const seen = await Promise.all(
+        clients.map(async (s3) => {
+          const out = await s3.send(new GetObjectCommand({ Bucket: 'race', Key: 'k' }))
+          return Buffer.from(await out.Body!.transformToByteArray())
+        }),
+      )
+      const winner = bodies.find((b) => b.equals(seen[0]!))
+      expect(winner, `round ${round}: the object is none of the bodies written`).toBeDefined()
+      for (const other of seen) expect(other.equals(seen[0]!)).toBe(true)
+    }
+    const listed = await clients[1]!.send(new ListObjectsV2Command({ Bucket: 'race' }))
+    expect(listed.Contents?.map((o) => o.Key)).toEqual(['k'])
+  })
+})
+
+describe('admin across the cluster', () => {
+  it('info returns one record per server, each with its own address', async () => {
+    const records = await admin(cluster.any()).serverInfo()
+    expect(records.map((r) => r.address).sort()).toEqual(cluster.members.map((m) => `127.0.0.1:${m.port}`).sort())
+    for (const record of records) {
+      expect(record.service).toBe('on')
+      expect(record.storage.backend.onlineDisks).toBe(16)
+    }
+  })
+
+  it('a user added through one server can sign requests to every other at once', async () => {
+    await admin(cluster.members[0]!).addUser('cluster-user', 'cluster-user-secret', 'readwrite')
+    for (const member of cluster.members.slice(1)) {
+      const s3 = awsRootClient(member, { accessKey: 'cluster-user', secretKey: 'cluster-user-secret' })
+      await expect.poll(async () => {
+        try {
+          await s3.send(new PutObjectCommand({ Bucket: 'race', Key: `by-user-${member.port}`, Body: 'x' }))
+          return 'ok'
+        } catch (error) {
+          return (error as { name?: string }).name
+        }
+      }, { timeout: 5000 }).toBe('ok')
+    }
+  })
+})

@@ -1,0 +1,118 @@
+import { type Agent, createServer, type IncomingMessage, request, type ServerResponse } from 'node:http'
+import { createServer as createHttpsServer } from 'node:https'
+import type { AddressInfo } from 'node:net'
+import {
+  deriveInternalKey,
+  INTERNAL_AUTH_HEADER,
+  signInternalRequest,
+} from '../../../../src/server/storage/remote/internal-auth.js'
+import { remoteDriveLocation } from '../../../../src/server/storage/remote/remote-drive-location.js'
+import {
+  createStorageRpcHandler,
+  type StorageRpcHandler,
+  type StorageRpcHandlerOptions,
+} from '../../../../src/server/storage/remote/storage-rpc-handler.js'
+import {
+  ARGS_HEADER,
+  DRIVE_HEADER,
+  STORAGE_AUTH_PURPOSE,
+  STORAGE_RPC_PREFIX,
+} from '../../../../src/server/storage/remote/storage-rpc-protocol.js'
+import type { DriveLocation } from '../../../../src/server/storage/storage-drive.js'
+
+/** The root secret key the test servers and clients share. */
+export const TEST_SECRET = 'rpc-test-secret'
+
+/** A storage RPC server on a free port of 127.0.0.1. */
+export interface RpcServerUnderTest {
+  url: string
+  handler: StorageRpcHandler
+  /** The remote location of one of the served drives (or of any path), through this server. */
+  connect(path: string, options?: { agent?: Agent; timeoutMs?: number }): DriveLocation
+  /** Closes the served drives and the server, dropping its connections. */
+  close(): Promise<void>
+}
+
+/**
+ * Serves `drives` with createStorageRpcHandler, wired as the Silo server wires it (100-continue
+ * included); over HTTPS with `tls`.
+ * @example const server = await startStorageRpcServer(folders.locations)
+ */
+export async function startStorageRpcServer(
+  drives: Map<string, DriveLocation>,
+  { tls, ...options }: Partial<StorageRpcHandlerOptions> & { tls?: { cert: Buffer; key: Buffer } } = {},
+): Promise<RpcServerUnderTest> {
+  const handler = createStorageRpcHandler({ drives, secretKey: TEST_SECRET, ...options })
+  const listener = (req: IncomingMessage, res: ServerResponse) => handler.handle(req, res)
+  const server = tls ? createHttpsServer(tls, listener) : createServer(listener)
+  server.on('checkContinue', (req, res) => handler.handle(req, res, true))
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const url = `${tls ? 'https' : 'http'}://127.0.0.1:${(server.address() as AddressInfo).port}`
+  return {
+    url,
+    handler,
+    connect: (path, more = {}) => remoteDriveLocation({ url, path, secretKey: TEST_SECRET, ...more }),
+    async close() {
+      await handler.close()
+      server.closeAllConnections()
+      await new Promise((resolve) => server.close(resolve))
+    },
+  }
+}
+
+/** What the server answered to a raw request. */
+export interface RawAnswer {
+  status: number
+  body: { result?: unknown; error?: { message: string; code?: string } }
+}
+
+/**
+ * POSTs `/silo/storage/v1/<name>` as given: `headers` (see signedHeaders), and `body` (undefined:
+ * none; 'held': a content-length of 1 MiB and no byte sent, so only a server that answers without
+ * reading the body answers at all).
+ * @example const { status } = await postRaw(server.url, 'probe', signedHeaders('probe', dir))
+ */
+export function postRaw(
+  url: string,
+  name: string,
+  headers: Record<string, string>,
+  body?: string | 'held',
+): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const length = body === 'held' ? 1024 * 1024 : Buffer.byteLength(body ?? '')
+    const req = request(`${url}${STORAGE_RPC_PREFIX}${name}`, {
+      method: 'POST',
+      agent: false,
+      headers: { ...headers, 'content-length': length },
+    })
+    req.on('error', reject)
+    req.on('response', async (res) => {
+      const text = (await res.toArray()).join('')
+      resolve({ status: res.statusCode!, body: JSON.parse(text) })
+      req.destroy()
+    })
+    if (body === 'held') req.flushHeaders()
+    else req.end(body)
+  })
+}
+
+/**
+ * The drive and signature headers of a call on `drive` (its path, unencoded), signed now with
+ * TEST_SECRET (or `secret`, and at `at`).
+ * @example await postRaw(url, 'readObject', signedHeaders('readObject', dir), '["b","k"]')
+ */
+export function signedHeaders(
+  name: string,
+  drive: string,
+  options: { args?: string; secret?: string; at?: number } = {},
+): Record<string, string> {
+  const key = deriveInternalKey(options.secret ?? TEST_SECRET, STORAGE_AUTH_PURPOSE)
+  const encoded = encodeURIComponent(drive)
+  const args = options.args === undefined ? '' : encodeURIComponent(options.args)
+  const fields = ['POST', `${STORAGE_RPC_PREFIX}${name}`, encoded, args]
+  return {
+    [DRIVE_HEADER]: encoded,
+    ...(options.args === undefined ? {} : { [ARGS_HEADER]: args }),
+    [INTERNAL_AUTH_HEADER]: signInternalRequest(key, fields, options.at ?? Date.now()),
+  }
+}
