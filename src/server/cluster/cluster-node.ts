@@ -60,7 +60,8 @@ export function createClusterNode(options: ClusterNodeOptions): ClusterNode {
   // Each local drive is opened once, for this server's set and its peers' alike.
   const local = new Map<string, DriveLocation>()
   for (const drive of topology.drives) {
-    if (drive.local) local.set(drive.path, shareLocation(localDriveLocation(resolve(drive.path), { fsync: true })))
+    if (!drive.local) continue
+    local.set(drive.path, shareLocation(localDriveLocation(resolve(drive.path), { fsync: true }), drive.endpoint))
   }
   const storageRpc = createStorageRpcHandler({ drives: local, secretKey })
   let coordinator: Coordinator | undefined

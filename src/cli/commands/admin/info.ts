@@ -33,7 +33,29 @@ export function formatServerInfo(info: ServerInfo, colors: Palette): string {
     `    Stats : Incoming ${formatSize(network.received, { spaced: true })}, Outgoing ${formatSize(network.transferred, { spaced: true })}`,
     `  Storage : Used ${formatSize(storage.used, { spaced: true })}`,
     ...formatDrives(storage.backend, colors),
+    ...formatOwnDrives(info, colors),
   ].join('\n')
+}
+
+/**
+ * A cluster member's own drives (those whose URL names its address), one line each with its
+ * state; none for a single server, whose drives are folders.
+ * @example
+ * formatOwnDrives(info, palette) // ['           http://127.0.0.1:9001/srv/d1 ok', ...]
+ */
+export function formatOwnDrives(info: ServerInfo, colors: Palette): string[] {
+  const drives = (info.storage.backend.sets ?? []).flat()
+  const own = drives.filter((drive) => {
+    try {
+      return new URL(drive.endpoint).host === info.address
+    } catch {
+      return false
+    }
+  })
+  return own.map((drive) => {
+    const state = drive.state === 'ok' ? colors.green(drive.state) : colors.red(drive.state)
+    return `           ${drive.endpoint} ${state}`
+  })
 }
 
 /**
