@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Logger } from '../logger.js'
-import type { NamedLocks } from '../storage/erasure/key-locks.js'
+import { type NamedLocks, withLock } from '../storage/erasure/key-locks.js'
 import type { Coordinator } from './coordinator.js'
 import { LockGrants } from './lock-grants.js'
 import {
@@ -106,13 +106,8 @@ export class DistributedLocks implements NamedLocks {
   }
 
   /** Runs `fn` holding the lock of `name` (exclusive unless `shared`). */
-  async with<T>(name: string, fn: () => Promise<T>, shared = false): Promise<T> {
-    const release = await this.acquire(name, shared)
-    try {
-      return await fn()
-    } finally {
-      release()
-    }
+  with<T>(name: string, fn: () => Promise<T>, shared = false): Promise<T> {
+    return withLock(this, name, fn, shared)
   }
 
   /** Answers another server's lock request (the server side of the transport). */

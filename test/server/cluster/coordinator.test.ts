@@ -75,11 +75,15 @@ describe.skipIf(!etcd.up)(`Coordinator against ${etcd.title}`, () => {
     const unsubscribe = b!.onNotice('iam', (payload) => got.push(`b again ${payload}`))
     unsubscribe()
     await a!.publish('iam', 'user alice')
-    await vi.waitFor(() => expect(got.sort()).toEqual(['a iam user alice', 'b iam user alice', 'c iam user alice']))
+    await vi.waitFor(() =>
+      expect(got.sort()).toEqual(['a iam user alice', 'b iam user alice', 'c iam user alice']),
+    )
     got.length = 0
     await c!.publish('bucket:photos')
     await c!.publish('bucket:photos', 'again')
-    await vi.waitFor(() => expect(got.filter((l) => l.startsWith('a'))).toEqual(['a photos ', 'a photos again']))
+    await vi.waitFor(() =>
+      expect(got.filter((l) => l.startsWith('a'))).toEqual(['a photos ', 'a photos again']),
+    )
     await vi.waitFor(() => expect(got).toHaveLength(6))
     // A deployment's notices stay in it.
     const other = await connect('a', newDeploymentId())
@@ -99,7 +103,9 @@ describe.skipIf(!etcd.up)(`Coordinator against ${etcd.title}`, () => {
     expect(await b.get('config')).toBe('{"region":"eu"}')
     await b.delete('config')
     expect(await a.get('config')).toBeUndefined()
-    await expect(connectMember('bad/id', { endpoints: cluster.endpoints, deploymentId })).rejects.toThrow(/self.id/)
+    await expect(connectMember('bad/id', { endpoints: cluster.endpoints, deploymentId })).rejects.toThrow(
+      /self.id/,
+    )
   })
 
   it('works on with one etcd member (the leader) stopped', async () => {

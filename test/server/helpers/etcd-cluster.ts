@@ -47,15 +47,18 @@ export function checkEtcd(): { up: boolean; title: string } {
 /**
  * Starts `members` etcd members on free loopback ports, each with its own data folder (in
  * /dev/shm when there is one: etcd 3.4 has no --unsafe-no-fsync, and fsync on tmpfs costs
- * nothing), and resolves once a put and a get go through. Fast elections (50 ms heartbeats,
+ * nothing; `onDisk` puts them in the system's temporary folder, for a real fsync), and resolves once a put and a get go through. Fast elections (50 ms heartbeats,
  * 500 ms election timeout) so failover tests take seconds. Ports are found by binding port 0;
  * another process may take one before etcd binds it, so a failed start is retried on new ports.
  */
-export async function startEtcdCluster(options: { members?: number } = {}): Promise<EtcdCluster> {
+export async function startEtcdCluster(
+  options: { members?: number; onDisk?: boolean } = {},
+): Promise<EtcdCluster> {
   const count = options.members ?? 3
   let lastError: unknown
   for (let attempt = 0; attempt < 3; attempt++) {
-    const base = await mkdtemp(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'silo-etcd-'))
+    const memory = !options.onDisk && existsSync('/dev/shm')
+    const base = await mkdtemp(join(memory ? '/dev/shm' : tmpdir(), 'silo-etcd-'))
     const members: Member[] = []
     for (let i = 0; i < count; i++) {
       const [clientPort, peerPort] = [await findClosedPort(), await findClosedPort()]

@@ -1,5 +1,5 @@
-import { createServer, type Server, type Socket, connect } from 'node:net'
 import type { AddressInfo } from 'node:net'
+import { connect, createServer, type Server, type Socket } from 'node:net'
 
 /** TCP forwarders to some endpoints that a test can cut, as a network partition would. */
 export interface TcpGate {

@@ -41,13 +41,8 @@ export class KeyLocks implements NamedLocks {
   }
 
   /** Runs `fn` holding the lock of `name` (exclusive unless `shared`). */
-  async with<T>(name: string, fn: () => Promise<T>, shared = false): Promise<T> {
-    const release = await this.acquire(name, shared)
-    try {
-      return await fn()
-    } finally {
-      release()
-    }
+  with<T>(name: string, fn: () => Promise<T>, shared = false): Promise<T> {
+    return withLock(this, name, fn, shared)
   }
 
   /** Grants waiting requests from the front of the queue while they are compatible. */
@@ -75,6 +70,21 @@ export interface NamedLocks {
   acquire(name: string, shared?: boolean): Promise<() => void>
   /** Runs `fn` holding the lock of `name` (exclusive unless `shared`). */
   with<T>(name: string, fn: () => Promise<T>, shared?: boolean): Promise<T>
+}
+
+/** The `with` of every NamedLocks: runs `fn` holding `locks`' lock of `name`, released after. */
+export async function withLock<T>(
+  locks: Pick<NamedLocks, 'acquire'>,
+  name: string,
+  fn: () => Promise<T>,
+  shared: boolean,
+): Promise<T> {
+  const release = await locks.acquire(name, shared)
+  try {
+    return await fn()
+  } finally {
+    release()
+  }
 }
 
 interface LockState {

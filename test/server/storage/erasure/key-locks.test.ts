@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { KeyLocks } from '../../../../src/server/storage/erasure/key-locks.js'
+import {
+  bucketLockNameOf,
+  type ErasureContext,
+  lockForCommit,
+} from '../../../../src/server/storage/erasure/context.js'
+import { KeyLocks, type NamedLocks } from '../../../../src/server/storage/erasure/key-locks.js'
 
 /** Lets every pending promise callback run. */
 const settle = () => new Promise(setImmediate)
@@ -57,5 +62,23 @@ describe('KeyLocks', () => {
     held()
     held()
     expect(await locks.with('one', async () => 'free')).toBe('free')
+  })
+})
+
+describe('lockForCommit', () => {
+  it("lets the bucket's gate go when the object's lock cannot be had (distributed locks can fail)", async () => {
+    const inner = new KeyLocks()
+    const locks: NamedLocks = {
+      acquire: (name, shared) =>
+        name.includes('\0') ? Promise.reject(new Error('XSiloLockUnavailable')) : inner.acquire(name, shared),
+      with: (name, fn, shared) => inner.with(name, fn, shared),
+    }
+    const ctx = { locks } as ErasureContext
+    await expect(lockForCommit(ctx, 'photos', 'cat.jpg')).rejects.toThrow('XSiloLockUnavailable')
+    // DeleteBucket takes the gate exclusively: it would wait forever for a leaked shared hold.
+    let gateTaken = false
+    void inner.acquire(bucketLockNameOf('photos')).then(() => (gateTaken = true))
+    await settle()
+    expect(gateTaken).toBe(true)
   })
 })
