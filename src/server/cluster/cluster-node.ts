@@ -13,6 +13,18 @@ import { createLockTransport, createPeerApi, type PeerApi } from './peer-api.js'
 import { shareLocation } from './shared-location.js'
 import type { ClusterTopology } from './topology.js'
 
+/**
+ * A server's etcd lease: how long after it dies its lock slots pass to others. Short, because a
+ * write whose slot the dead server owned waits that long.
+ */
+const LEASE_TTL_SECONDS = 5
+/**
+ * How long a write waits for its lock's slot to have an owner that grants: past the lease TTL,
+ * so a write during a handover waits rather than fails; when etcd has lost its quorum, writes
+ * fail with 503 after this.
+ */
+const OWNER_WAIT_MS = 7000
+
 /** What a cluster member needs to join. */
 export interface ClusterNodeOptions {
   etcd: string[]
@@ -119,12 +131,18 @@ export function createClusterNode(options: ClusterNodeOptions): ClusterNode {
           endpoints: options.etcd,
           deploymentId: 'silo',
           self: { id: new URL(topology.self).host, url: topology.self },
+          leaseTtlSeconds: LEASE_TTL_SECONDS,
           logger,
         }),
       )
       coordinator = joined
       const opened = await until('the lock slots', () =>
-        DistributedLocks.open({ coordinator: joined, transport: createLockTransport(secretKey), logger }),
+        DistributedLocks.open({
+          coordinator: joined,
+          transport: createLockTransport(secretKey),
+          ownerWaitMs: OWNER_WAIT_MS,
+          logger,
+        }),
       )
       locks = opened
       const endpoints = topology.drives.map((d) => d.endpoint)

@@ -30,6 +30,9 @@ export interface DistributedLocksOptions {
   logger: Logger
 }
 
+/** How soon an acquire asks a slot that is settling again. */
+const NOT_READY_RETRY_MS = 50
+
 /** Not granted this time: why, and when asking again makes sense. */
 interface Miss {
   message: string
@@ -62,6 +65,9 @@ export class DistributedLocks implements NamedLocks {
   readonly #ownerWaitMs: number
   readonly #logger: Logger
   readonly #grants: LockGrants
+  /** Grants this server holds, or awaits, from other servers' slots: the owner and slot of each. */
+  readonly #remote = new Map<number, { slot: number; owner: string }>()
+  #nextRemote = 0
   #claims!: SlotClaims
 
   private constructor(options: DistributedLocksOptions, incarnation: string) {
@@ -86,6 +92,7 @@ export class DistributedLocks implements NamedLocks {
       drainMs: options.drainMs ?? 1000,
       incarnation,
       heldIn: (slot) => locks.#grants.countIn(slot),
+      settle: (slot, previous) => locks.#settled(slot, previous),
       logger: options.logger,
     })
     return locks
@@ -112,6 +119,7 @@ export class DistributedLocks implements NamedLocks {
 
   /** Answers another server's lock request (the server side of the transport). */
   async handleLockRequest(request: LockRequest): Promise<LockResponse> {
+    if (request.op === 'held') return { ok: true, grantId: '', held: this.#heldFrom(request.slot, request.owner) }
     if (request.op === 'release') {
       this.#grants.release(request.grantId)
       return { ok: true, grantId: request.grantId }
@@ -157,6 +165,11 @@ export class DistributedLocks implements NamedLocks {
     const url = this.#coordinator.members().find((m) => m.id === owner)?.url
     if (url === undefined) return { message: `its owner ${owner} is not a live member` }
     const moved = this.#claims.nextChange(slot)
+    // Counted from before the request leaves until the grant is released (or never came), so a
+    // new owner of the slot asking this server (#settled) hears of it.
+    const tracked = ++this.#nextRemote
+    this.#remote.set(tracked, { slot, owner })
+    const untrack = () => this.#remote.delete(tracked)
     const call = this.#transport.call(url, {
       op: 'acquire',
       name,
@@ -168,14 +181,23 @@ export class DistributedLocks implements NamedLocks {
       const res = await Promise.race([call, moved.promise.then(() => undefined)])
       if (res === undefined) {
         // The slot changed owner while this waited there: a grant that still comes is let go.
-        void call.then(
-          (late) => late.ok && void this.#releaseAt(url, name, late.grantId),
-          () => undefined,
-        )
+        void call
+          .then(
+            (late) => late.ok && void this.#releaseAt(url, name, late.grantId),
+            () => undefined,
+          )
+          .finally(untrack)
         return { message: `its owner ${owner} lost it while this request waited`, retryAfterMs: 0 }
       }
-      return res.ok ? once(() => void this.#releaseAt(url, name, res.grantId)) : res
+      if (!res.ok) untrack()
+      return res.ok
+        ? once(() => {
+            untrack()
+            void this.#releaseAt(url, name, res.grantId)
+          })
+        : res
     } catch (e) {
+      untrack()
       return { message: `its owner ${owner} is unreachable (${e instanceof Error ? e.message : e})` }
     } finally {
       moved.cancel()
@@ -200,8 +222,9 @@ export class DistributedLocks implements NamedLocks {
     }
     const wait = Math.ceil(owned.readyAt - performance.now())
     if (wait > 0) {
-      const message = `${this.#coordinator.self.id} waits ${wait} ms for the previous owner's grants to run out`
-      return { ok: false, refusal: 'not-ready', message, retryAfterMs: wait }
+      const message = `${this.#coordinator.self.id} waits (at most ${wait} ms more) for the previous owner's grants to be released`
+      // Usually the servers answer that they hold none within milliseconds (SlotClaims.settle).
+      return { ok: false, refusal: 'not-ready', message, retryAfterMs: Math.min(wait, NOT_READY_RETRY_MS) }
     }
     const grantId = await this.#grants.grant(slot, name, {
       shared,
@@ -216,6 +239,39 @@ export class DistributedLocks implements NamedLocks {
       refusal: 'not-owner',
       message: `${this.#coordinator.self.id} lost lock slot ${slot} meanwhile`,
     }
+  }
+
+  /**
+   * How many grants of `slot` from `owner` this server holds or awaits; when it is `owner`
+   * itself, how many it made there that are still held (its own included).
+   */
+  #heldFrom(slot: number, owner: string): number {
+    if (owner === this.#coordinator.self.id) return this.#grants.countIn(slot)
+    let count = 0
+    for (const remote of this.#remote.values()) if (remote.slot === slot && remote.owner === owner) count++
+    return count
+  }
+
+  /**
+   * Whether no grant of `slot` made by `previous` (an owner that did not hand it over) is held
+   * anywhere now. The previous owner's own answer settles it when it still answers (it lost
+   * only its lease); otherwise every live server must answer that it holds and awaits none of
+   * them. Any server that does not answer: not settled (the caller asks again, or waits out the
+   * grant TTL).
+   */
+  async #settled(slot: number, previous: { owner: string; url?: string }): Promise<boolean> {
+    const question: LockRequest = { op: 'held', slot, owner: previous.owner }
+    const count = (res: LockResponse) => (res.ok ? (res.held ?? 0) : Number.POSITIVE_INFINITY)
+    if (previous.url) {
+      const answer = await this.#transport.call(previous.url, question).then(count, () => undefined)
+      if (answer !== undefined) return answer === 0
+    }
+    if (this.#heldFrom(slot, previous.owner) > 0) return false
+    const others = this.#coordinator
+      .members()
+      .filter((m) => m.id !== this.#coordinator.self.id && m.id !== previous.owner)
+    const answers = await Promise.all(others.map((m) => this.#transport.call(m.url, question).then(count)))
+    return answers.every((held) => held === 0)
   }
 
   async #releaseAt(url: string, name: string, grantId: string): Promise<void> {

@@ -18,8 +18,20 @@ export interface LockReleaseRequest {
   grantId: string
 }
 
+/**
+ * Asks a server about grants of `slot` from `owner`, a slot's previous owner whose lease ended
+ * without handing it over: `owner` itself answers how many grants it made there are still held;
+ * any other server how many it holds or is awaiting from `owner` there. The slot's new owner
+ * grants once they all answer 0, instead of waiting out the grant TTL.
+ */
+export interface LockHeldRequest {
+  op: 'held'
+  slot: number
+  owner: string
+}
+
 /** What one server sends the owner of a lock's slot; plain JSON, so any transport carries it. */
-export type LockRequest = LockAcquireRequest | LockReleaseRequest
+export type LockRequest = LockAcquireRequest | LockReleaseRequest | LockHeldRequest
 
 /**
  * Why an owner did not grant: `not-owner`, it does not own the slot now (never did, lost its
@@ -28,9 +40,12 @@ export type LockRequest = LockAcquireRequest | LockReleaseRequest
  */
 export type LockRefusal = 'not-owner' | 'not-ready'
 
-/** The owner's answer: the grant (for an acquire; a release echoes its ID), or a refusal. */
+/**
+ * The owner's answer: the grant (for an acquire; a release echoes its ID; a `held` question
+ * answers `held` with an empty ID), or a refusal.
+ */
 export type LockResponse =
-  | { ok: true; grantId: string }
+  | { ok: true; grantId: string; held?: number }
   | { ok: false; refusal: LockRefusal; message: string; retryAfterMs?: number }
 
 /**

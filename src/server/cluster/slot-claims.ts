@@ -8,8 +8,11 @@ import { rendezvousWinner } from './slot-hash.js'
 export interface OwnedSlot {
   /** The lease its etcd key is bound to: the ownership ends with it. */
   readonly lease: string
-  /** performance.now() from which it grants: the previous owner's grants have run out by then. */
-  readonly readyAt: number
+  /**
+   * performance.now() from which it grants: the previous owner's grants have run out by then,
+   * or sooner once every server said it holds none (SlotClaimsOptions.settle).
+   */
+  readyAt: number
   /** Aborted when the slot is lost or handed over: refuses the requests queued in it. */
   readonly controller: AbortController
   handingOver: boolean
@@ -18,6 +21,8 @@ export interface OwnedSlot {
 /** What `slot-claims/<n>` records of the last claim or handover of slot n (never leased). */
 interface ClaimRecord {
   owner: string
+  /** Where the owner answers (its member URL), so the next owner can ask it about its grants. */
+  url?: string
   /** Which life of the owner's grant table: the same life knows its own grants. */
   incarnation: string
   /** Handed over with no grant held: the next owner need not wait. */
@@ -37,8 +42,17 @@ export interface SlotClaimsOptions {
   incarnation: string
   /** How many grants in `slot` are held now. */
   heldIn: (slot: number) => number
+  /**
+   * Whether no grant of `slot` made by `previous` (an owner that did not hand it over) can still
+   * be held anywhere; false when that cannot be told now. Without it, a claim after such an
+   * owner waits out the grant TTL.
+   */
+  settle?: (slot: number, previous: { owner: string; url?: string }) => Promise<boolean>
   logger: Logger
 }
+
+/** How often a new owner asks again whether its previous owner's grants are gone. */
+const SETTLE_RETRY_MS = 200
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -195,6 +209,7 @@ export class SlotClaims {
     const { etcd } = this.#o.coordinator
     const record: ClaimRecord = {
       owner: this.#self,
+      url: this.#o.coordinator.self.url,
       incarnation: this.#o.incarnation,
       clean: false,
       grantTtlMs: this.#o.grantTtlMs,
@@ -214,21 +229,40 @@ export class SlotClaims {
       if (!res.succeeded || this.#closed || !this.#o.coordinator.lease.isValid(lease)) return
       const previous = parseClaim(res.responses[0]?.response_range.kvs[0]?.value)
       const wait = this.#waitAfter(previous)
-      this.#owned.set(slot, {
+      const owned: OwnedSlot = {
         lease,
         readyAt: performance.now() + wait,
         controller: new AbortController(),
         handingOver: false,
-      })
+      }
+      this.#owned.set(slot, owned)
       if (wait > 0) {
         this.#o.logger.warn(
-          `cluster: claimed lock slot ${slot} from ${previous!.owner}, which did not hand it over; granting in ${wait} ms`,
+          `cluster: claimed lock slot ${slot} from ${previous!.owner}, which did not hand it over; granting once no server holds its grants (at most ${wait} ms)`,
         )
+        void this.#settle(slot, owned, previous!)
       }
     } catch {
       // etcd did not answer: a later pass tries again (or adopts a claim that landed late).
     } finally {
       this.#busy.delete(slot)
+    }
+  }
+
+  /**
+   * Asks (every SETTLE_RETRY_MS, until the grant TTL would have run out anyway) whether the
+   * previous owner's grants are all gone; once they are, the slot grants at once.
+   */
+  async #settle(slot: number, owned: OwnedSlot, previous: ClaimRecord): Promise<void> {
+    const settle = this.#o.settle
+    if (!settle) return
+    while (!this.#closed && this.#owned.get(slot) === owned && performance.now() < owned.readyAt) {
+      const done = await settle(slot, { owner: previous.owner, url: previous.url }).catch(() => false)
+      if (done) {
+        owned.readyAt = Math.min(owned.readyAt, performance.now())
+        return
+      }
+      await sleep(SETTLE_RETRY_MS)
     }
   }
 
@@ -252,6 +286,7 @@ export class SlotClaims {
         // Clean only when no grant of this slot can be held anywhere: none of ours, and the
         // previous owner's have run out (a slot still waiting for them is not clean).
         clean: this.#o.heldIn(slot) === 0 && performance.now() >= owned.readyAt,
+        url: this.#o.coordinator.self.url,
         grantTtlMs: this.#o.grantTtlMs,
       }
       const { etcd } = this.#o.coordinator

@@ -213,6 +213,42 @@ describe.skipIf(!etcd.up)(`DistributedLocks against ${etcd.title}`, () => {
     await (await c.locks.acquire(name))()
   }, 40_000)
 
+  it("grants in a dead owner's slot once its holders released its grants, before the grant TTL", async () => {
+    await settled()
+    const name = nameOwnedBy('c', 'early\0')
+    const c = server('c')
+    const releaseHeld = await server('a').locks.acquire(name)
+    gate.cut()
+    c.unserve()
+    try {
+      await vi.waitFor(() => expect(server('b').locks.ownerOfLock(name)).toMatch(/^[ab]$/), {
+        timeout: 8000,
+        interval: 10,
+      })
+      let grantedAt = 0
+      const waiting = server('b')
+        .locks.acquire(name)
+        .then((release) => {
+          grantedAt = performance.now()
+          release()
+        })
+      // a still holds c's grant: nobody may grant the lock yet.
+      await sleep(600)
+      expect(grantedAt).toBe(0)
+      const releasedAt = performance.now()
+      releaseHeld()
+      await waiting
+      // Granted when asked again after the release (the new owner asks every 200 ms), not when the
+      // grant TTL has run out (about GRANT_TTL - 600 ms after the release).
+      expect(grantedAt - releasedAt).toBeLessThan(400)
+    } finally {
+      gate.restore()
+      servers.set('c', { ...c, unserve: serve(c) })
+    }
+    await vi.waitFor(() => expect(c.coordinator.state).toBe('connected'), { timeout: 10_000 })
+    await settled()
+  }, 40_000)
+
   it('keeps locking with one etcd member (the leader) stopped', async () => {
     await settled()
     const names = IDS.map((id) => nameOwnedBy(id))
