@@ -1,3 +1,4 @@
+import { type ClusterTopology, parseTopology } from './cluster/topology.js'
 import {
   type ConnectionLimits,
   type ConnectionOptions,
@@ -9,7 +10,6 @@ import {
   type ResolvedScanOptions,
   resolveScanOptions,
 } from './ilm/scan-options.js'
-import { type ClusterTopology, parseTopology } from './cluster/topology.js'
 import type { Logger } from './logger.js'
 import { isRegionName } from './server-region.js'
 import { type MasterKey, parseMasterKey } from './storage/encryption/object-keys.js'
@@ -168,7 +168,9 @@ function resolveCluster(
     .filter((e) => e !== '')
   if (urls.length === 0) {
     if (etcd.length > 0) {
-      throw new TypeError('createServer: `etcd` is for distributed mode, whose drives are URLs (http://host:port/path)')
+      throw new TypeError(
+        'createServer: `etcd` is for distributed mode, whose drives are URLs (http://host:port/path)',
+      )
     }
     return undefined
   }
@@ -176,7 +178,9 @@ function resolveCluster(
     throw new TypeError('createServer: give every drive as a URL (http://host:port/path) or none')
   }
   if (etcd.length === 0) {
-    throw new TypeError('createServer: drives given as URLs are distributed mode, which needs `etcd` (--etcd)')
+    throw new TypeError(
+      'createServer: drives given as URLs are distributed mode, which needs `etcd` (--etcd)',
+    )
   }
   if (listen.port === 0) throw new TypeError('createServer: distributed mode needs a fixed port in `address`')
   const fromEnv = env.SILO_ERASURE_SET_DRIVE_COUNT

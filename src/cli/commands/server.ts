@@ -43,7 +43,7 @@ export function registerServerCommand(program: Command): void {
     )
     .argument(
       '<DIR...>',
-      'data directory, or 4 to 16 drives (/data{1...8} expands to /data1 ... /data8), or with --etcd every server\'s drives as URLs',
+      "data directory, or 4 to 16 drives (/data{1...8} expands to /data1 ... /data8), or with --etcd every server's drives as URLs",
     )
     .option(
       '--address <HOST:PORT>',

@@ -73,7 +73,10 @@ export function createClusterNode(options: ClusterNodeOptions): ClusterNode {
   const local = new Map<string, DriveLocation>()
   for (const drive of topology.drives) {
     if (!drive.local) continue
-    local.set(drive.path, shareLocation(localDriveLocation(resolve(drive.path), { fsync: true }), drive.endpoint))
+    local.set(
+      drive.path,
+      shareLocation(localDriveLocation(resolve(drive.path), { fsync: true }), drive.endpoint),
+    )
   }
   const storageRpc = createStorageRpcHandler({ drives: local, secretKey })
   let coordinator: Coordinator | undefined
@@ -115,7 +118,11 @@ export function createClusterNode(options: ClusterNodeOptions): ClusterNode {
       return coordinator
     },
     leads() {
-      const live = coordinator?.members().map((m) => m.url).sort() ?? []
+      const live =
+        coordinator
+          ?.members()
+          .map((m) => m.url)
+          .sort() ?? []
       return live[0] === topology.self
     },
     peers,

@@ -119,7 +119,8 @@ export class DistributedLocks implements NamedLocks {
 
   /** Answers another server's lock request (the server side of the transport). */
   async handleLockRequest(request: LockRequest): Promise<LockResponse> {
-    if (request.op === 'held') return { ok: true, grantId: '', held: this.#heldFrom(request.slot, request.owner) }
+    if (request.op === 'held')
+      return { ok: true, grantId: '', held: this.#heldFrom(request.slot, request.owner) }
     if (request.op === 'release') {
       this.#grants.release(request.grantId)
       return { ok: true, grantId: request.grantId }

@@ -19,7 +19,13 @@ const NOTIFY_TOPIC = 'notify'
  */
 export function joinCluster(
   cluster: ClusterNode,
-  parts: { ctx: ServerContext; iam: Iam; events: BucketEvents; lifecycle: Lifecycle; stop: () => Promise<void> },
+  parts: {
+    ctx: ServerContext
+    iam: Iam
+    events: BucketEvents
+    lifecycle: Lifecycle
+    stop: () => Promise<void>
+  },
 ): void {
   const { ctx, iam, events, lifecycle } = parts
   const coordinator = cluster.coordinator!
@@ -47,7 +53,9 @@ export function joinCluster(
   ctx.listenAcross = (local, filter) =>
     mergePeerEvents(local, filter, cluster.peers.others(), cluster.secretKey)
   iam.onChange = () => {
-    coordinator.publish(IAM_TOPIC).catch((error: unknown) => warn(`cannot tell the others of an IAM change: ${error}`))
+    coordinator
+      .publish(IAM_TOPIC)
+      .catch((error: unknown) => warn(`cannot tell the others of an IAM change: ${error}`))
   }
   coordinator.onNotice(IAM_TOPIC, () => {
     iam.load().catch((error: unknown) => warn(`cannot reload IAM: ${(error as Error).message}`))

@@ -7,10 +7,10 @@ import {
   signInternalRequest,
   verifyInternalRequest,
 } from '../storage/remote/internal-auth.js'
-import { peerKeyOf } from './peer-key.js'
-import { servePeerListen } from './peer-listen.js'
 import type { DistributedLocks } from './distributed-locks.js'
 import type { LockRequest, LockResponse, LockTransport } from './lock-protocol.js'
+import { peerKeyOf } from './peer-key.js'
+import { servePeerListen } from './peer-listen.js'
 import type { ClusterTopology } from './topology.js'
 
 const PREFIX = '/silo/peer/v1/'
@@ -66,7 +66,8 @@ export function createPeerApi(options: {
     if (op === 'info' && req.method === 'GET') return services.info()
     if (op === 'service' && req.method === 'POST') {
       const action = (body as { action?: unknown }).action
-      if (action !== 'restart' && action !== 'stop') throw new PeerError(400, 'action must be restart or stop')
+      if (action !== 'restart' && action !== 'stop')
+        throw new PeerError(400, 'action must be restart or stop')
       return services.service(action)
     }
     throw new PeerError(400, `no peer call ${req.method} ${op}`)
@@ -77,7 +78,12 @@ export function createPeerApi(options: {
     handle(req, res) {
       const path = (req.url ?? '').split('?')[0]!
       const op = path.slice(PREFIX.length)
-      const refused = verifyInternalRequest(key, req.headers[INTERNAL_AUTH_HEADER], [req.method ?? '', path], Date.now())
+      const refused = verifyInternalRequest(
+        key,
+        req.headers[INTERNAL_AUTH_HEADER],
+        [req.method ?? '', path],
+        Date.now(),
+      )
       if (refused !== undefined) {
         sendPeerJson(res, 403, { error: `peer call refused: ${refused}` })
         req.resume()
@@ -93,7 +99,9 @@ export function createPeerApi(options: {
         .then(
           (value) => sendPeerJson(res, 200, value ?? {}),
           (error: unknown) =>
-            sendPeerJson(res, error instanceof PeerError ? error.status : 500, { error: (error as Error).message }),
+            sendPeerJson(res, error instanceof PeerError ? error.status : 500, {
+              error: (error as Error).message,
+            }),
         )
     },
     serve(next) {
@@ -126,7 +134,13 @@ class PeerError extends Error {
 const agents = new Map<string, Agent>()
 
 /** One signed JSON call to a peer; rejects with an Error naming the peer when it fails. */
-async function callPeer(server: string, method: string, op: string, key: Buffer, body?: unknown): Promise<unknown> {
+async function callPeer(
+  server: string,
+  method: string,
+  op: string,
+  key: Buffer,
+  body?: unknown,
+): Promise<unknown> {
   const url = new URL(`${PREFIX}${op}`, server)
   let agent = agents.get(server)
   if (!agent) {
@@ -155,10 +169,15 @@ async function callPeer(server: string, method: string, op: string, key: Buffer,
           return
         }
         if (res.statusCode === 200) resolve(parsed)
-        else reject(new Error(`${server}: ${op} failed: ${(parsed as { error?: string }).error ?? res.statusCode}`))
+        else
+          reject(
+            new Error(`${server}: ${op} failed: ${(parsed as { error?: string }).error ?? res.statusCode}`),
+          )
       })
     })
-    req.on('timeout', () => req.destroy(new Error(`${server}: no answer to ${op} within ${PEER_TIMEOUT_MS} ms`)))
+    req.on('timeout', () =>
+      req.destroy(new Error(`${server}: no answer to ${op} within ${PEER_TIMEOUT_MS} ms`)),
+    )
     req.on('error', (error) => reject(new Error(`${server} unreachable (${op}): ${error.message}`)))
     req.end(payload)
   })

@@ -104,7 +104,8 @@ function followPeer(
         while (newline !== -1) {
           const line = pending.slice(0, newline).trim()
           pending = pending.slice(newline + 1)
-          if (line !== '') for (const record of (JSON.parse(line) as { Records: S3EventRecord[] }).Records) offer(record)
+          if (line !== '')
+            for (const record of (JSON.parse(line) as { Records: S3EventRecord[] }).Records) offer(record)
           newline = pending.indexOf('\n')
         }
       })

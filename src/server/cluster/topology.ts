@@ -74,7 +74,12 @@ export function parseTopology(
   }
   const drives: ClusterDrive[] = []
   for (let i = 0; i < perServer; i++) for (const server of servers) drives.push(byServer.get(server)![i]!)
-  return { servers, self: mine[0]!, drives, setDriveCount: chooseSetDriveCount(drives.length, options.setDriveCount) }
+  return {
+    servers,
+    self: mine[0]!,
+    drives,
+    setDriveCount: chooseSetDriveCount(drives.length, options.setDriveCount),
+  }
 }
 
 /**
@@ -84,7 +89,9 @@ export function parseTopology(
 export function chooseSetDriveCount(total: number, wanted?: number): number {
   if (wanted !== undefined) {
     if (!Number.isInteger(wanted) || wanted < MIN_DRIVES || wanted > MAX_DRIVES || wanted % 2 !== 0) {
-      throw new Error(`an erasure set holds an even number of drives from ${MIN_DRIVES} to ${MAX_DRIVES}, not ${wanted}`)
+      throw new Error(
+        `an erasure set holds an even number of drives from ${MIN_DRIVES} to ${MAX_DRIVES}, not ${wanted}`,
+      )
     }
     if (total % wanted !== 0) throw new Error(`${total} drives cannot form sets of ${wanted}`)
     return wanted
@@ -107,7 +114,8 @@ function parseDriveEndpoint(endpoint: string, listen: { host: string; port: numb
     throw new Error(`${endpoint}: a drive endpoint is http:// or https://`)
   }
   if (url.pathname === '/' || url.pathname === '') throw new Error(`${endpoint} names no drive folder`)
-  if (url.search || url.hash || url.username) throw new Error(`${endpoint}: a drive endpoint is host:port/path only`)
+  if (url.search || url.hash || url.username)
+    throw new Error(`${endpoint}: a drive endpoint is host:port/path only`)
   const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80))
   const server = `${url.protocol}//${url.host}`
   const host = url.hostname.replace(/^\[|\]$/g, '')

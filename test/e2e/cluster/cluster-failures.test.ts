@@ -12,7 +12,7 @@ import { join } from 'node:path'
 import { PassThrough } from 'node:stream'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type EtcdCluster, startEtcdCluster } from '../../server/helpers/etcd-cluster.js'
+import { checkEtcd, type EtcdCluster, startEtcdCluster } from '../../server/helpers/etcd-cluster.js'
 import { freePort } from '../helpers/cluster.js'
 import { CLI_BUILT, runHeal, type SiloProcess, startSilo } from '../helpers/erasure.js'
 
@@ -52,8 +52,10 @@ async function codeOf(call: Promise<unknown>): Promise<string> {
   }
 }
 
+const etcdUp = checkEtcd().up
+
 beforeAll(async () => {
-  if (!CLI_BUILT) return
+  if (!CLI_BUILT || !etcdUp) return
   etcd = await startEtcdCluster({ members: 3 })
   root = await mkdtemp(join(tmpdir(), 'silo-cluster-kill-'))
   ports = []
@@ -61,7 +63,9 @@ beforeAll(async () => {
     const port = await freePort()
     if (!ports.includes(port)) ports.push(port)
   }
-  endpoints = ports.flatMap((port, n) => [1, 2, 3, 4].map((d) => `http://127.0.0.1:${port}${root}/n${n + 1}/d${d}`))
+  endpoints = ports.flatMap((port, n) =>
+    [1, 2, 3, 4].map((d) => `http://127.0.0.1:${port}${root}/n${n + 1}/d${d}`),
+  )
   await Promise.all([0, 1, 2, 3].map(start))
   await servers[0]!.client().makeBucket('kill')
 }, 120_000)
@@ -73,23 +77,27 @@ afterAll(async () => {
   if (root) await rm(root, { recursive: true, force: true })
 }, 60_000)
 
-describe.skipIf(!CLI_BUILT)('a 4-server cluster when servers and etcd members fail', () => {
+describe.skipIf(!CLI_BUILT || !etcdUp)('a 4-server cluster when servers and etcd members fail', () => {
   it('a server killed mid-PUT, again and again: no partial object anywhere; heal restores it', async () => {
     const previous = randomBytes(2 * 1024 * 1024)
     await servers[1]!.client().putObject('kill', 'victim', previous)
     for (let round = 0; round < 3; round++) {
       // A PUT streams to server 4 (8 MiB announced, 3 MiB sent), which is killed meanwhile.
       const body = new PassThrough()
-      const upload = servers[3]!.client().putObject('kill', 'victim', body, 8 * 1024 * 1024).catch(() => 'failed')
+      const upload = servers[3]!
+        .client()
+        .putObject('kill', 'victim', body, 8 * 1024 * 1024)
+        .catch(() => 'failed')
       body.write(randomBytes(3 * 1024 * 1024))
       await sleep(300)
       await servers[3]!.kill()
       body.destroy()
       expect(await upload).toBe('failed')
       for (const i of [0, 1, 2]) {
-        expect((await bytesOf(servers[i]!, 'kill', 'victim')).equals(previous), `round ${round}, server ${i + 1}`).toBe(
-          true,
-        )
+        expect(
+          (await bytesOf(servers[i]!, 'kill', 'victim')).equals(previous),
+          `round ${round}, server ${i + 1}`,
+        ).toBe(true)
       }
       // The others keep taking writes and reads with one server (4 of 16 drives) gone. A key
       // whose lock slot the dead server owned waits for etcd to hand the slot over (its lease
@@ -98,7 +106,9 @@ describe.skipIf(!CLI_BUILT)('a 4-server cluster when servers and etcd members fa
       const fresh = randomBytes(100_000 + round)
       const keys = Array.from({ length: 8 }, (_, k) => `while-down-${round}-${k}`)
       const started = Date.now()
-      const answers = await Promise.all(keys.map((key) => codeOf(servers[2]!.client().putObject('kill', key, fresh))))
+      const answers = await Promise.all(
+        keys.map((key) => codeOf(servers[2]!.client().putObject('kill', key, fresh))),
+      )
       expect(answers, `PUTs while server 4 is down (${Date.now() - started} ms)`).toEqual(keys.map(() => ''))
       for (const key of keys) expect((await bytesOf(servers[0]!, 'kill', key)).equals(fresh)).toBe(true)
       await start(3)

@@ -14,16 +14,18 @@ import {
   UploadPartCommand,
 } from '@aws-sdk/client-s3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { AdminClient } from '../../../src/index.js'
+import { AdminClient, type NotificationRecord } from '../../../src/index.js'
+import { checkEtcd } from '../../server/helpers/etcd-cluster.js'
 import { awsFace, minioFace, type S3Face, siloFace } from '../helpers/clients.js'
 import { type ClusterMember, type RunningCluster, startCluster } from '../helpers/cluster.js'
-import { awsRootClient } from '../helpers/root-clients.js'
+import { awsRootClient, siloRootClient } from '../helpers/root-clients.js'
 import { ROOT_PASSWORD, ROOT_USER } from '../helpers/server.js'
 
+const etcd = checkEtcd()
 let cluster: RunningCluster
 
 beforeAll(async () => {
-  cluster = await startCluster({ servers: 4, drivesPerServer: 4 })
+  if (etcd.up) cluster = await startCluster({ servers: 4, drivesPerServer: 4 })
 }, 120_000)
 afterAll(() => cluster?.stop(), 60_000)
 
@@ -56,7 +58,7 @@ function admin(member: ClusterMember): AdminClient {
   })
 }
 
-describe.each([
+describe.skipIf(!etcd.up).each([
   ['silo', siloFace],
   ['aws-sdk', awsFace],
   ['minio', minioFace],
@@ -72,7 +74,10 @@ describe.each([
       await make(writer).putObject(bucket, `k${i}`, body)
       // Strong read-after-write: every server returns the new bytes at once.
       for (const reader of cluster.members) {
-        expect((await make(reader).getObject(bucket, `k${i}`)).equals(body), `k${i} from ${reader.port}`).toBe(true)
+        expect(
+          (await make(reader).getObject(bucket, `k${i}`)).equals(body),
+          `k${i} from ${reader.port}`,
+        ).toBe(true)
       }
     }
     expect((await s3.statObject(bucket, 'k3')).size).toBe(3 * 1024 * 1024 + 3)
@@ -82,15 +87,19 @@ describe.each([
   })
 })
 
-describe('a multipart upload whose calls go to four different servers', () => {
+describe.skipIf(!etcd.up)('a multipart upload whose calls go to four different servers', () => {
   it('creates on one, uploads parts on two others, completes on the fourth', async () => {
     const [a, b, c, d] = cluster.members.map((m) => awsRootClient(m))
     await a!.send(new CreateBucketCommand({ Bucket: 'multipart' }))
     const { UploadId } = await a!.send(new CreateMultipartUploadCommand({ Bucket: 'multipart', Key: 'big' }))
     const part1 = randomBytes(5 * 1024 * 1024)
     const part2 = randomBytes(1234)
-    const p1 = await b!.send(new UploadPartCommand({ Bucket: 'multipart', Key: 'big', UploadId, PartNumber: 1, Body: part1 }))
-    const p2 = await c!.send(new UploadPartCommand({ Bucket: 'multipart', Key: 'big', UploadId, PartNumber: 2, Body: part2 }))
+    const p1 = await b!.send(
+      new UploadPartCommand({ Bucket: 'multipart', Key: 'big', UploadId, PartNumber: 1, Body: part1 }),
+    )
+    const p2 = await c!.send(
+      new UploadPartCommand({ Bucket: 'multipart', Key: 'big', UploadId, PartNumber: 2, Body: part2 }),
+    )
     await d!.send(
       new CompleteMultipartUploadCommand({
         Bucket: 'multipart',
@@ -110,7 +119,7 @@ describe('a multipart upload whose calls go to four different servers', () => {
   })
 })
 
-describe('concurrent writes of one key from different servers', () => {
+describe.skipIf(!etcd.up)('concurrent writes of one key from different servers', () => {
   it('the object is always one whole body, the same from every server', async () => {
     const clients = cluster.members.map((m) => awsRootClient(m))
     await clients[0]!.send(new CreateBucketCommand({ Bucket: 'race' }))
@@ -134,10 +143,12 @@ describe('concurrent writes of one key from different servers', () => {
   })
 })
 
-describe('admin across the cluster', () => {
+describe.skipIf(!etcd.up)('admin across the cluster', () => {
   it('info returns one record per server, each with its own address', async () => {
     const records = await admin(cluster.any()).serverInfo()
-    expect(records.map((r) => r.address).sort()).toEqual(cluster.members.map((m) => `127.0.0.1:${m.port}`).sort())
+    expect(records.map((r) => r.address).sort()).toEqual(
+      cluster.members.map((m) => `127.0.0.1:${m.port}`).sort(),
+    )
     for (const record of records) {
       expect(record.service).toBe('on')
       expect(record.storage.backend.onlineDisks).toBe(16)
@@ -148,14 +159,65 @@ describe('admin across the cluster', () => {
     await admin(cluster.members[0]!).addUser('cluster-user', 'cluster-user-secret', 'readwrite')
     for (const member of cluster.members.slice(1)) {
       const s3 = awsRootClient(member, { accessKey: 'cluster-user', secretKey: 'cluster-user-secret' })
-      await expect.poll(async () => {
-        try {
-          await s3.send(new PutObjectCommand({ Bucket: 'race', Key: `by-user-${member.port}`, Body: 'x' }))
-          return 'ok'
-        } catch (error) {
-          return (error as { name?: string }).name
-        }
-      }, { timeout: 5000 }).toBe('ok')
+      await expect
+        .poll(
+          async () => {
+            try {
+              await s3.send(
+                new PutObjectCommand({ Bucket: 'race', Key: `by-user-${member.port}`, Body: 'x' }),
+              )
+              return 'ok'
+            } catch (error) {
+              return (error as { name?: string }).name
+            }
+          },
+          { timeout: 5000 },
+        )
+        .toBe('ok')
     }
+  })
+})
+
+describe.skipIf(!etcd.up)('bucket events across the cluster', () => {
+  it("a listen client on one server hears every server's events", async () => {
+    const [a, b, c, d] = cluster.members
+    await siloRootClient(a!).makeBucket('listened')
+    const listener = siloRootClient(a!).listenBucketNotification('listened', '', '', ['s3:ObjectCreated:*'])
+    const got: NotificationRecord[] = []
+    listener.on('notification', (record: NotificationRecord) => got.push(record))
+    try {
+      // The peers' streams open once the client's does: keep writing until each server's shows.
+      const writers = [a!, b!, c!, d!]
+      await expect
+        .poll(
+          async () => {
+            for (const [i, w] of writers.entries()) {
+              await siloRootClient(w).putObject('listened', `from-${i}`, Buffer.from(String(i)))
+            }
+            return new Set(got.map((r) => r.s3.object.key)).size
+          },
+          { timeout: 15_000, interval: 300 },
+        )
+        .toBe(4)
+    } finally {
+      listener.stop()
+    }
+  })
+
+  it('a configuration set through one server takes effect on every server at a restart asked of another', async () => {
+    const [a, b] = cluster.members
+    const config = await admin(a!).getConfig()
+    await admin(a!).setConfig({ ...config, region: 'eu-north-1' })
+    const result = await admin(b!).serviceRestart()
+    expect(result.errors).toEqual([])
+    const records = await admin(cluster.any()).serverInfo()
+    expect(records.map((r) => r.server.region)).toEqual([
+      'eu-north-1',
+      'eu-north-1',
+      'eu-north-1',
+      'eu-north-1',
+    ])
+    await admin(a!).setConfig(config)
+    await admin(a!).serviceRestart()
   })
 })
