@@ -2,7 +2,7 @@
 // owner is another server (in-process transport: the protocol's cost without HTTP), and an etcd
 // lock (etcd3's lock(): lease grant, create-if-absent transaction, lease revoke) on the same
 // 3-member cluster (tmpfs) and on a cluster whose members fsync to disk. Printed for
-// docs/distributed-coordination.md; the test asserts only that the in-memory locks beat etcd's.
+// docs/distributed.md (Coordination); the test asserts only that the in-memory locks beat etcd's.
 import { Etcd3 } from 'etcd3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { percentileOf } from '../../../bench/lib/stats.mjs'
