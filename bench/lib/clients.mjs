@@ -14,6 +14,8 @@ export async function startClient(sdk, server) {
     region: server.region,
     accessKey: server.accessKey,
     secretKey: server.secretKey,
+    // Several servers of one deployment: the signed load generator spreads requests over them.
+    ...(server.endpoints ? { endpoints: server.endpoints } : {}),
   }
   try {
     await child.request('init', { sdk, server: target })

@@ -1,5 +1,5 @@
-// A child process that runs exactly one server (Silo, s3rver or the loopback reference),
-// so its CPU time can be read from /proc/<pid>/stat apart from any client's.
+// A child process that runs exactly one server (Silo, a member of a Silo cluster, s3rver or the
+// loopback reference), so its CPU time can be read from /proc/<pid>/stat apart from any client's.
 import { createRequire } from 'node:module'
 import { pathToFileURL } from 'node:url'
 import { startLoopbackServer } from './loopback-server.mjs'
@@ -20,6 +20,24 @@ const starters = {
       quiet: true,
       // The SSE-S3 master key (bench/scenarios/sse.mjs); absent: SSE-S3 is refused.
       ...(kmsSecretKey ? { kmsSecretKey } : {}),
+    })
+    const { host, port } = await server.start()
+    return { host: host || '127.0.0.1', port, stop: () => server.stop() }
+  },
+  // One server of a distributed deployment (bench/scenarios/cluster.mjs): `drives` is every
+  // drive URL of every server, the same list for each; it finds its own by `address`'s port.
+  // start() resolves once etcd and a quorum of drives were reached and S3 is served.
+  async 'silo-cluster'({ drives, etcd, address, accessKey, secretKey }) {
+    const { createServer } = await import(pathToFileURL(siloServerEntry()).href)
+    const server = createServer({
+      dir: drives,
+      etcd,
+      address,
+      rootUser: accessKey,
+      rootPassword: secretKey,
+      quiet: true,
+      // Waiting for the other servers at start is expected; errors still show.
+      logger: { info() {}, warn() {}, error: (message, error) => console.error(message, error ?? '') },
     })
     const { host, port } = await server.start()
     return { host: host || '127.0.0.1', port, stop: () => server.stop() }

@@ -11,14 +11,20 @@ const SIGNED_HEADERS = 'host;x-amz-content-sha256;x-amz-date'
 
 /**
  * An adapter ({makeBucket, put, get, head, list}) that signs path-style requests for `server`
- * ({host, port, region, accessKey, secretKey}) itself.
+ * ({host, port, region, accessKey, secretKey}) itself. With `server.endpoints` ([{host, port}],
+ * the servers of one deployment) the requests go to each endpoint in turn, round-robin, each
+ * over its own keep-alive connections and signed for its own host.
  *
  * @example const s3 = signedHttpAdapter(server); await s3.put('bench', 'k', Buffer.alloc(1024))
  */
 export function signedHttpAdapter(server) {
-  const pool = createRawPool(server.host, server.port)
-  const host = `${server.host}:${server.port}`
-  const signer = createSigner(server)
+  const targets = (server.endpoints?.length ? server.endpoints : [server]).map(({ host, port }) => ({
+    pool: createRawPool(host, port),
+    host: `${host}:${port}`,
+    // One per endpoint: a signature covers the host, and the signer caches signatures.
+    signer: createSigner(server),
+  }))
+  let turn = 0
   const bodyHashes = new WeakMap()
   const hashOf = (body) => {
     let hash = bodyHashes.get(body)
@@ -29,11 +35,12 @@ export function signedHttpAdapter(server) {
     return hash
   }
   const send = async (method, path, body, query = '') => {
-    const headers = signer.sign(method, path, query, host, body ? hashOf(body) : EMPTY_SHA256)
-    const target = query ? `${path}?${query}` : path
-    const res = await pool.request(method, target, headers, body)
+    const target = targets.length === 1 ? targets[0] : targets[turn++ % targets.length]
+    const headers = target.signer.sign(method, path, query, target.host, body ? hashOf(body) : EMPTY_SHA256)
+    const url = query ? `${path}?${query}` : path
+    const res = await target.pool.request(method, url, headers, body)
     if (res.status >= 300)
-      throw new Error(`${method} ${target}: HTTP ${res.status} ${res.text.slice(0, 300)}`)
+      throw new Error(`${method} ${url} (${target.host}): HTTP ${res.status} ${res.text.slice(0, 300)}`)
     return res.bytes
   }
   return {

@@ -1,6 +1,7 @@
 // Every scenario, in the order the report shows them. A new scenario is a file in this
 // folder exporting {name, title, description, run(ctx)} and one line here.
 import bundleSize from './bundle-size.mjs'
+import cluster from './cluster.mjs'
 import erasureCodec from './erasure-codec.mjs'
 import erasureServer from './erasure-server.mjs'
 import eventsDelivery from './events-delivery.mjs'
@@ -27,6 +28,7 @@ export const SCENARIOS = [
   serverPutGet,
   scaling,
   erasureServer,
+  cluster,
   sse,
   versioning,
   lifecycle,
