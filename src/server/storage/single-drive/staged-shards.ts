@@ -12,14 +12,33 @@ import { versionFieldsOf } from './versions.js'
 import { placeData, removeTempData, stageData } from './write-data.js'
 
 /**
+ * How long a staged shard may wait for its commit. A writer commits (or discards) right after
+ * its shards are received; one that never does died between the two, and in distributed mode
+ * the drive outlives it (its server serves other writers): its files would stay in `tmp/`
+ * until the drive closes. Past this, they are discarded (a late commit then fails, which its
+ * writer counts as this drive failing).
+ */
+export const STAGED_SHARD_TTL_MS = 15 * 60 * 1000
+
+/**
  * The shard files a local drive received but has not committed (the erasure layer's write
  * barrier): a file body waits in `tmp/` (so a crash leaves only a temp file, removed at the next
- * open), a small object's body in memory. The caller commits or discards each one.
+ * open), a small object's body in memory. The caller commits or discards each one; those left
+ * longer than `ttlMs` are discarded by a sweep.
  */
 export class StagedShards {
-  readonly #staged = new Map<string, { place: ShardPlace; received: ReceivedBody }>()
+  readonly #staged = new Map<string, { place: ShardPlace; received: ReceivedBody; at: number }>()
+  readonly #ttlMs: number
+  readonly #now: () => number
+  #sweeper: NodeJS.Timeout | undefined
 
-  constructor(private readonly drive: Drive) {}
+  constructor(
+    private readonly drive: Drive,
+    options: { ttlMs?: number; now?: () => number } = {},
+  ) {
+    this.#ttlMs = options.ttlMs ?? STAGED_SHARD_TTL_MS
+    this.#now = options.now ?? Date.now
+  }
 
   /** Receives a shard file for `place`; the place is checked before a byte is read. */
   async write(place: ShardPlace, body: AsyncIterable<Uint8Array>): Promise<StagedShard> {
@@ -33,8 +52,17 @@ export class StagedShards {
     const id = createObjectId()
     // No MD5: the caller hands the ETag in at the commit. Parts are never inline (Complete adopts their files).
     const received = await stageData(drive, id, { body, md5: false }, place.part ? 0 : drive.inlineLimit)
-    this.#staged.set(id, { place, received })
+    this.#staged.set(id, { place, received, at: this.#now() })
+    this.#sweeper ??= setInterval(() => void this.sweep(), Math.max(1000, this.#ttlMs / 4)).unref()
     return { id, size: received.size }
+  }
+
+  /** Discards the staged files older than the TTL; resolves with how many it discarded. */
+  async sweep(): Promise<number> {
+    const oldest = this.#now() - this.#ttlMs
+    const expired = [...this.#staged].filter(([, staged]) => staged.at <= oldest).map(([id]) => id)
+    await Promise.all(expired.map((id) => this.discard(id)))
+    return expired.length
   }
 
   /** Moves the file into `data/` and commits its record (see StorageDrive.commitShard). */
@@ -75,5 +103,7 @@ export class StagedShards {
   /** Forgets every staged file (the drive is closing: the next open empties `tmp/`). */
   clear(): void {
     this.#staged.clear()
+    clearInterval(this.#sweeper)
+    this.#sweeper = undefined
   }
 }
