@@ -5,10 +5,13 @@
  */
 import { randomBytes } from 'node:crypto'
 import {
+  AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
   CreateBucketCommand,
   CreateMultipartUploadCommand,
+  DeleteObjectCommand,
   GetObjectCommand,
+  HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
   UploadPartCommand,
@@ -140,6 +143,78 @@ describe.skipIf(!etcd.up)('concurrent writes of one key from different servers',
     }
     const listed = await clients[1]!.send(new ListObjectsV2Command({ Bucket: 'race' }))
     expect(listed.Contents?.map((o) => o.Key)).toEqual(['k'])
+  })
+})
+
+describe.skipIf(!etcd.up)('racing requests on different servers give S3 answers', () => {
+  /** The S3 error name a call rejected with, or 'ok'. */
+  const outcome = (call: Promise<unknown>) =>
+    call.then(
+      () => 'ok',
+      (error: { name?: string }) => error.name ?? String(error),
+    )
+
+  it('Complete on one server against Abort on another: one wins, the other is NoSuchUpload', async () => {
+    const [a, b, c] = cluster.members.map((m) => awsRootClient(m))
+    await a!.send(new CreateBucketCommand({ Bucket: 'complete-abort' }))
+    for (let round = 0; round < 6; round++) {
+      const Key = `k${round}`
+      const { UploadId } = await a!.send(new CreateMultipartUploadCommand({ Bucket: 'complete-abort', Key }))
+      const part = await a!.send(
+        new UploadPartCommand({
+          Bucket: 'complete-abort',
+          Key,
+          UploadId,
+          PartNumber: 1,
+          Body: Buffer.from(`r${round}`),
+        }),
+      )
+      const [completed, aborted] = await Promise.all([
+        outcome(
+          b!.send(
+            new CompleteMultipartUploadCommand({
+              Bucket: 'complete-abort',
+              Key,
+              UploadId,
+              MultipartUpload: { Parts: [{ PartNumber: 1, ETag: part.ETag }] },
+            }),
+          ),
+        ),
+        outcome(c!.send(new AbortMultipartUploadCommand({ Bucket: 'complete-abort', Key, UploadId }))),
+      ])
+      const exists = await outcome(a!.send(new HeadObjectCommand({ Bucket: 'complete-abort', Key })))
+      if (completed === 'ok') {
+        // The upload is gone once completed: the Abort taking its turn after finds none.
+        expect(aborted).toBe('NoSuchUpload')
+        expect(exists).toBe('ok')
+      } else {
+        expect([completed, aborted]).toEqual(['NoSuchUpload', 'ok'])
+        expect(exists).toBe('NotFound')
+      }
+    }
+  })
+
+  it('DELETE on one server against PUT on another: every server then agrees on the winner', async () => {
+    const [a, b, c, d] = cluster.members.map((m) => awsRootClient(m))
+    await a!.send(new CreateBucketCommand({ Bucket: 'delete-put' }))
+    for (let round = 0; round < 8; round++) {
+      const Key = `k${round % 2}`
+      const body = Buffer.from(`round ${round}`)
+      await Promise.all([
+        b!.send(new DeleteObjectCommand({ Bucket: 'delete-put', Key })),
+        c!.send(new PutObjectCommand({ Bucket: 'delete-put', Key, Body: body })),
+      ])
+      const seen = await Promise.all(
+        [a!, b!, c!, d!].map((s3) =>
+          s3.send(new GetObjectCommand({ Bucket: 'delete-put', Key })).then(
+            async (out) => Buffer.from(await out.Body!.transformToByteArray()).toString(),
+            (error: { name?: string }) => error.name,
+          ),
+        ),
+      )
+      expect(['NoSuchKey', body.toString()]).toContain(seen[0])
+      expect(new Set(seen).size, `round ${round}: ${seen.join(' / ')}`).toBe(1)
+    }
   })
 })
 
