@@ -44,11 +44,17 @@ async function bytesOf(server: SiloProcess, bucket: string, key: string): Promis
 
 /** The S3 error code a failed call rejected with ('' when it succeeded). */
 async function codeOf(call: Promise<unknown>): Promise<string> {
+  return (await failureOf(call)).split(':')[0]!
+}
+
+/** '' when the call succeeded, else its error code and message (a quorum error names the drives down). */
+async function failureOf(call: Promise<unknown>): Promise<string> {
   try {
     await call
     return ''
   } catch (error) {
-    return (error as { code?: string }).code ?? String(error)
+    const { code, message } = error as { code?: string; message?: string }
+    return code ? `${code}: ${message}` : String(error)
   }
 }
 
@@ -109,7 +115,10 @@ describe.skipIf(!CLI_BUILT || !etcdUp)('a 4-server cluster when servers and etcd
       const answers = await Promise.all(
         keys.map((key) => codeOf(servers[2]!.client().putObject('kill', key, fresh))),
       )
-      expect(answers, `PUTs while server 4 is down (${Date.now() - started} ms)`).toEqual(keys.map(() => ''))
+      expect(
+        answers,
+        `PUTs while server 4 is down (${Date.now() - started} ms): ${answers.join(' | ')}`,
+      ).toEqual(keys.map(() => ''))
       for (const key of keys) expect((await bytesOf(servers[0]!, 'kill', key)).equals(fresh)).toBe(true)
       await start(3)
     }

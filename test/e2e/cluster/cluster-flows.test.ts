@@ -253,6 +253,22 @@ describe.skipIf(!etcd.up)('admin across the cluster', () => {
   })
 })
 
+describe.skipIf(!etcd.up)('the internal API refuses callers without the deployment key', () => {
+  it.each([
+    ['POST', '/silo/peer/v1/service', JSON.stringify({ action: 'stop' }), {}],
+    ['POST', '/silo/peer/v1/lock', JSON.stringify({ op: 'held', slot: 0, owner: 'x' }), {}],
+    ['GET', '/silo/peer/v1/info', undefined, { 'x-silo-internal-auth': `${Date.now()}.${'0'.repeat(64)}` }],
+    ['GET', '/silo/peer/v1/listen?bucket=flow', undefined, {}],
+    ['POST', '/silo/storage/v1/listBuckets', '[]', {}],
+  ])('%s %s → 403, and the server goes on', async (method, path, body, headers) => {
+    const target = cluster.members[0]!
+    const res = await fetch(`${target.url}${path}`, { method, body, headers })
+    expect(res.status).toBe(403)
+    await res.arrayBuffer()
+    expect(await siloRootClient(target).bucketExists('no-such-bucket-here')).toBe(false)
+  })
+})
+
 describe.skipIf(!etcd.up)('bucket events across the cluster', () => {
   it("a listen client on one server hears every server's events", async () => {
     const [a, b, c, d] = cluster.members

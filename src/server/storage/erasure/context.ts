@@ -5,7 +5,7 @@ import type { BitrotAlgorithm } from './bitrot.js'
 import type { DriveSet, ErasureDrive } from './drive-set.js'
 import type { NamedLocks } from './key-locks.js'
 import { type EcMeta, orderOf, parseMeta } from './object-meta.js'
-import { readQuorumError, type StorageClasses, writeQuorumError } from './params.js'
+import { readQuorumError, type StorageClasses, summarize, writeQuorumError } from './params.js'
 
 /** What every erasure operation shares. */
 export interface ErasureContext {
@@ -110,7 +110,14 @@ export async function usableDrives(
 ): Promise<ErasureDrive[]> {
   const drives = await ctx.set.usable()
   if (drives.length < needed) {
-    throw write ? writeQuorumError(what, drives.length, needed) : readQuorumError(what, drives.length, needed)
+    if (!write) throw readQuorumError(what, drives.length, needed)
+    const down = ctx.set.drives.filter((d) => !drives.includes(d))
+    throw writeQuorumError(
+      what,
+      drives.length,
+      needed,
+      summarize(down.map((d) => `${d.endpoint} ${d.state}: ${d.reason}`)),
+    )
   }
   return drives
 }

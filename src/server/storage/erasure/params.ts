@@ -81,12 +81,22 @@ export function shardOfDrive(drive: number, start: number, drives: number): numb
   return (drive - start + drives) % drives
 }
 
-/** 503 XSiloWriteQuorum: fewer drives took the write than it needs. */
-export function writeQuorumError(what: string, got: number, needed: number): S3ServerError {
+/**
+ * 503 XSiloWriteQuorum: fewer drives took the write than it needs; `why` (the drives that did
+ * not, and their reasons) is appended for the operator.
+ */
+export function writeQuorumError(what: string, got: number, needed: number, why?: string): S3ServerError {
   return new S3ServerError(
     'XSiloWriteQuorum',
-    `${what}: only ${got} drives are available and ${needed} are needed; nothing was stored.`,
+    `${what}: only ${got} drives are available and ${needed} are needed; nothing was stored.${why ? ` (${why})` : ''}`,
   )
+}
+
+/** At most `max` distinct texts, joined, with how many more there were. */
+export function summarize(texts: readonly string[], max = 4): string {
+  const distinct = [...new Set(texts)]
+  const more = distinct.length > max ? `; ${distinct.length - max} more` : ''
+  return distinct.slice(0, max).join('; ') + more
 }
 
 /** 503 XSiloReadQuorum: too few drives hold a consistent copy to read. */

@@ -10,7 +10,7 @@ import { createReedSolomon } from './codec/index.js'
 import { codeOf } from './context.js'
 import type { ErasureDrive } from './drive-set.js'
 import { shardFileSizeOf, shardSizeOf } from './geometry.js'
-import { type Redundancy, writeQuorumError } from './params.js'
+import { type Redundancy, summarize, writeQuorumError } from './params.js'
 import { ShardBlock } from './shard-block.js'
 import { ShardFeed } from './shard-feed.js'
 
@@ -162,7 +162,7 @@ function missedQuorum(failures: unknown[], got: number, options: ErasureWriteOpt
   }
   return (
     failures.find((f) => f instanceof S3ServerError) ??
-    writeQuorumError(options.what, got, options.writeQuorum)
+    writeQuorumError(options.what, got, options.writeQuorum, summarize(failures.map((f) => String(f))))
   )
 }
 
@@ -219,7 +219,12 @@ async function streamShards(
     if (committed.length < options.writeQuorum) {
       const reason = missedQuorum(failures, committed.length, options)
       if (committed.length === 0 || codeOf(reason) === 'XSiloStorageFull') throw reason
-      throw writeQuorumError(options.what, committed.length, options.writeQuorum)
+      throw writeQuorumError(
+        options.what,
+        committed.length,
+        options.writeQuorum,
+        summarize(failures.map((f) => String(f))),
+      )
     }
     return { ...received, committed }
   } finally {
