@@ -123,6 +123,11 @@ export interface ObjectInfo {
   /** With partSizes, when the parts had flexible checksums: each part's (by header name). */
   partChecksums?: Array<Record<string, string>>
   /**
+   * With partSizes, where the backend keeps them (erasure): each part's ETag, so that a copy
+   * into another erasure set, made of the same parts, keeps the source's ETag.
+   */
+  partEtags?: string[]
+  /**
    * The multipart upload whose completion made the object (absent otherwise, and on copies): a
    * CompleteMultipartUpload retried after it succeeded is recognised by it (issue 19).
    */
