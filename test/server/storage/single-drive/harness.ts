@@ -62,7 +62,10 @@ export function runCrashingWriter(
 ): Promise<void> {
   return new Promise((resolve, reject) => {
     const env = { ...process.env, SILO_CRASH_WRITER_SET_DRIVES: setDriveCount?.toString() ?? '' }
-    const child = spawn(VITE_NODE, [CRASH_WRITER, dir, bucket, key], { stdio: ['ignore', 'pipe', 'inherit'], env })
+    const child = spawn(VITE_NODE, [CRASH_WRITER, dir, bucket, key], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env,
+    })
     child.stdout.on('data', (chunk: Buffer) => {
       // Give the second chunk time to reach the temp file before the kill.
       if (chunk.toString().includes('streaming')) setTimeout(() => child.kill('SIGKILL'), 100)
