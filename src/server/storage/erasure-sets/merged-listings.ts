@@ -37,7 +37,7 @@ interface SetPage<T, C> {
 
 /** ListObjects over every set. */
 export async function listObjectsOfSets(
-  sets: readonly ObjectLayer[],
+  sets: readonly Pick<ObjectLayer, 'listObjects'>[],
   input: ListObjectsInput,
 ): Promise<ListObjectsResult> {
   const max = pageLimitOf(input.maxKeys)
@@ -65,10 +65,10 @@ type VersionMarker = Pick<ListObjectVersionsInput, 'keyMarker' | 'versionIdMarke
 
 /** ListObjectVersions over every set (each must have it). */
 export async function listObjectVersionsOfSets(
-  sets: readonly ObjectLayer[],
+  sets: readonly Pick<ObjectLayer, 'listObjectVersions'>[],
   input: ListObjectVersionsInput,
 ): Promise<ListObjectVersionsResult> {
-  const list = (set: ObjectLayer, page: ListObjectVersionsInput) => set.listObjectVersions!(page)
+  const list = (set: (typeof sets)[number], page: ListObjectVersionsInput) => set.listObjectVersions!(page)
   const max = pageLimitOf(input.maxKeys)
   if (max === 0) {
     const pages = await Promise.all(sets.map((set) => list(set, input)))
@@ -102,7 +102,7 @@ type UploadMarker = Pick<ListMultipartUploadsInput, 'keyMarker' | 'uploadIdMarke
 
 /** ListMultipartUploads over every set. */
 export async function listMultipartUploadsOfSets(
-  sets: readonly ObjectLayer[],
+  sets: readonly Pick<ObjectLayer, 'listMultipartUploads'>[],
   input: ListMultipartUploadsInput,
 ): Promise<ListMultipartUploadsResult> {
   const max = pageLimitOf(input.maxUploads)
@@ -146,11 +146,11 @@ function pageSizeOf(max: number): number {
  * The first `max` entries of the sets' merged listings, and whether more follow. Each set is
  * listed from `start`, then from the markers of its own last page.
  */
-async function takeMerged<T, C>(
-  sets: readonly ObjectLayer[],
+async function takeMerged<S, T, C>(
+  sets: readonly S[],
   max: number,
   start: C,
-  listPage: (set: ObjectLayer, from: C) => Promise<SetPage<T, C>>,
+  listPage: (set: S, from: C) => Promise<SetPage<T, C>>,
 ): Promise<{ page: Entry<T>[]; isTruncated: boolean }> {
   const streams = sets.map((set) => streamOf(start, (from) => listPage(set, from)))
   const taken: Entry<T>[] = []
