@@ -5,8 +5,8 @@ import type { ErasureLayout, Healer } from './heal-types.js'
 
 /**
  * The object layer: what the S3 handlers, the admin API, IAM and bucket events call (MinIO's
- * `ObjectLayer`). The single drive (`openSingleDrive`) and the erasure set (`openErasure`)
- * implement it; an erasure set reaches each of its drives through the other interface, the drive
+ * `ObjectLayer`). The single drive (`openSingleDrive`), the erasure set (`openErasure`) and
+ * several erasure sets (`openErasureSets`, each an erasure set) implement it; an erasure set reaches each of its drives through the other interface, the drive
  * interface (storage-drive.ts). One contract suite (test/server/storage/contract.ts) runs against
  * each implementation.
  *
