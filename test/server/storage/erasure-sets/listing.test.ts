@@ -1,14 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { setIndexOf } from '../../../../src/server/storage/erasure-sets.js'
-import type {
-  ListMultipartUploadsInput,
-  ListObjectsInput,
-  ObjectLayer,
-} from '../../../../src/server/storage/object-layer.js'
+import type { ListMultipartUploadsInput } from '../../../../src/server/storage/object-layer.js'
 import { putText } from '../contract/helpers.js'
-import { modelListObjects, sortUtf8 } from '../contract/list-model.js'
+import { sortUtf8 } from '../contract/list-model.js'
 import { openTempSets } from './harness.js'
-import { describeUploadRow, modelListUploads } from './upload-model.js'
+import { expectObjectPagesLikeModel, expectUploadPagesLikeModel } from './paging.js'
 
 const SETS = 3
 const BUCKET = 'merged'
@@ -27,25 +23,6 @@ const KEYS = [
   '😀',
   'z/',
 ]
-
-/** Every page of a listing from the start, at `maxKeys`: what each page held and its marker. */
-async function pageThrough(backend: ObjectLayer, query: Omit<ListObjectsInput, 'bucket' | 'startAfter'>) {
-  const pages = []
-  let startAfter: string | undefined
-  for (let n = 0; n < 100; n++) {
-    const page = await backend.listObjects({ bucket: BUCKET, ...query, startAfter })
-    const shown = {
-      keys: page.objects.map((o) => o.key),
-      prefixes: page.commonPrefixes,
-      isTruncated: page.isTruncated,
-      ...(page.nextStartAfter !== undefined ? { nextStartAfter: page.nextStartAfter } : {}),
-    }
-    pages.push({ startAfter, shown })
-    if (!page.isTruncated) return pages
-    startAfter = page.nextStartAfter
-  }
-  throw new Error('the listing never ended')
-}
 
 describe('erasure sets: merged listings', () => {
   let harness: Awaited<ReturnType<typeof openTempSets>>
@@ -79,21 +56,13 @@ describe('erasure sets: merged listings', () => {
     ["'/' at the top", { delimiter: '/' }],
     ["'/' under b/", { prefix: 'b/', delimiter: '/' }],
     ['under a/', { prefix: 'a/' }],
-  ])('pages %s like the model at every maxKeys', async (_, query: Omit<ListObjectsInput, 'bucket'>) => {
-    const all = modelListObjects(KEYS, { ...query, maxKeys: 1000 })
-    const total = all.keys.length + all.prefixes.length
-    for (let maxKeys = 1; maxKeys <= total + 1; maxKeys++) {
-      const pages = await pageThrough(harness.backend, { ...query, maxKeys })
-      for (const { startAfter, shown } of pages) {
-        expect(shown, `maxKeys ${maxKeys} after ${startAfter}`).toEqual(
-          modelListObjects(KEYS, { ...query, maxKeys, startAfter }),
-        )
-      }
-      const prefixes = pages.flatMap((p) => p.shown.prefixes)
-      expect(pages.flatMap((p) => p.shown.keys)).toEqual(all.keys)
-      // Each common prefix once, though several sets list it.
-      expect(prefixes).toEqual(all.prefixes)
-    }
+  ])('pages %s like the model at every maxKeys', async (_, query) => {
+    const { backend } = harness
+    await expectObjectPagesLikeModel(
+      (input) => backend.listObjects({ ...input, bucket: BUCKET }),
+      KEYS,
+      query,
+    )
   })
 
   it('lists a common prefix every set holds keys under once, with the objects of each set', async () => {
@@ -108,36 +77,9 @@ describe('erasure sets: merged listings', () => {
     ['every upload', {}],
     ["'/' at the top", { delimiter: '/' }],
   ])('pages %s of ListMultipartUploads like the model at every maxUploads', async (_, query) => {
-    const all = modelListUploads(uploads, { ...query, maxUploads: 1000 }).rows.map(describeUploadRow)
-    for (let maxUploads = 1; maxUploads <= all.length + 1; maxUploads++) {
-      let marker: Pick<ListMultipartUploadsInput, 'keyMarker' | 'uploadIdMarker'> = {}
-      const seen: string[] = []
-      for (let n = 0; ; n++) {
-        expect(n).toBeLessThan(100)
-        const page = await harness.backend.listMultipartUploads({
-          bucket: BUCKET,
-          ...query,
-          ...marker,
-          maxUploads,
-        })
-        const expected = modelListUploads(uploads, { ...query, ...marker, maxUploads })
-        const entries = [
-          ...page.uploads.map((u) => describeUploadRow({ name: u.key, uploadId: u.uploadId })),
-          ...page.commonPrefixes.map((name) => describeUploadRow({ name })),
-        ]
-        const rows = expected.rows.map(describeUploadRow)
-        expect(entries.sort(), `maxUploads ${maxUploads} at ${JSON.stringify(marker)}`).toEqual(
-          [...rows].sort(),
-        )
-        expect(page.isTruncated).toBe(expected.isTruncated)
-        seen.push(...rows)
-        if (!page.isTruncated) break
-        expect({ keyMarker: page.nextKeyMarker, uploadIdMarker: page.nextUploadIdMarker }).toEqual(
-          expected.next,
-        )
-        marker = expected.next!
-      }
-      expect(seen).toEqual(all)
-    }
+    const { backend } = harness
+    const list = (input: ListMultipartUploadsInput) =>
+      backend.listMultipartUploads({ ...input, bucket: BUCKET })
+    await expectUploadPagesLikeModel(list, uploads, query)
   })
 })

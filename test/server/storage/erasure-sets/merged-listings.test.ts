@@ -4,13 +4,9 @@ import {
   listObjectsOfSets,
 } from '../../../../src/server/storage/erasure-sets/merged-listings.js'
 import { setIndexOf } from '../../../../src/server/storage/erasure-sets.js'
-import type {
-  ListObjectsInput,
-  ObjectInfo,
-  ObjectLayer,
-} from '../../../../src/server/storage/object-layer.js'
+import type { ObjectInfo, ObjectLayer } from '../../../../src/server/storage/object-layer.js'
 import { modelListObjects } from '../contract/list-model.js'
-import { describeUploadRow, modelListUploads } from './upload-model.js'
+import { expectObjectPagesLikeModel, expectUploadPagesLikeModel, modelListUploads } from './paging.js'
 
 // The merge alone, over sets that answer from a model and cut their pages short (as a set whose
 // drives' pages end early does): each set's listing must be continued from its own markers
@@ -95,26 +91,7 @@ describe('merging the listings of several sets', () => {
     ["'/'", { delimiter: '/' }],
   ])('pages %s of ListObjects like one listing of every key, at every maxKeys', async (_, query) => {
     const sets = [0, 1, 2].map(fakeObjectSet)
-    for (let maxKeys = 1; maxKeys <= KEYS.length + 1; maxKeys++) {
-      let startAfter: string | undefined
-      for (let n = 0; ; n++) {
-        expect(n).toBeLessThanOrEqual(KEYS.length)
-        const input: Omit<ListObjectsInput, 'bucket'> = { ...query, maxKeys, startAfter }
-        const page = await listObjectsOfSets(sets, { bucket: 'b', ...input })
-        const expected = modelListObjects(KEYS, input)
-        expect(
-          {
-            keys: page.objects.map((o) => o.key),
-            prefixes: page.commonPrefixes,
-            isTruncated: page.isTruncated,
-          },
-          `maxKeys ${maxKeys} after ${startAfter}`,
-        ).toEqual({ keys: expected.keys, prefixes: expected.prefixes, isTruncated: expected.isTruncated })
-        expect(page.nextStartAfter).toBe(expected.nextStartAfter)
-        if (!page.isTruncated) break
-        startAfter = page.nextStartAfter
-      }
-    }
+    await expectObjectPagesLikeModel((input) => listObjectsOfSets(sets, input), KEYS, query)
   })
 
   it.each([
@@ -122,26 +99,6 @@ describe('merging the listings of several sets', () => {
     ["'/'", { delimiter: '/' }],
   ])('pages %s of ListMultipartUploads like one listing, at every maxUploads', async (_, query) => {
     const sets = [0, 1, 2].map(fakeUploadSet)
-    for (let maxUploads = 1; maxUploads <= UPLOADS.length + 1; maxUploads++) {
-      let marker: { keyMarker?: string; uploadIdMarker?: string } = {}
-      for (let n = 0; ; n++) {
-        expect(n).toBeLessThanOrEqual(UPLOADS.length)
-        const page = await listMultipartUploadsOfSets(sets, { bucket: 'b', ...query, ...marker, maxUploads })
-        const expected = modelListUploads(UPLOADS, { ...query, ...marker, maxUploads })
-        const shown = [
-          ...page.uploads.map((u) => ({ name: u.key, uploadId: u.uploadId })),
-          ...page.commonPrefixes.map((name) => ({ name })),
-        ].map(describeUploadRow)
-        expect(shown.sort(), `maxUploads ${maxUploads} at ${JSON.stringify(marker)}`).toEqual(
-          expected.rows.map(describeUploadRow).sort(),
-        )
-        expect(page.isTruncated).toBe(expected.isTruncated)
-        if (!page.isTruncated) break
-        expect({ keyMarker: page.nextKeyMarker, uploadIdMarker: page.nextUploadIdMarker }).toEqual(
-          expected.next,
-        )
-        marker = expected.next!
-      }
-    }
+    await expectUploadPagesLikeModel((input) => listMultipartUploadsOfSets(sets, input), UPLOADS, query)
   })
 })
