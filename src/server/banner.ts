@@ -7,8 +7,11 @@ export interface BannerInput {
   secretKey: string
   region: string
   usingDefaultCredential: boolean
-  /** Erasure mode: drives in the set and the STANDARD class's data + parity (`Drives: 8 (EC 4+4)`). */
-  erasure?: { drives: number; data: number; parity: number }
+  /**
+   * Erasure mode: drives, erasure sets (absent: one) and the STANDARD class's data + parity of
+   * each set (`Drives: 8 (EC 4+4)`, `Drives: 32 (2 sets of 16, EC 8+8)`).
+   */
+  erasure?: { drives: number; sets?: number; data: number; parity: number }
 }
 
 /**
@@ -24,8 +27,9 @@ export function formatBanner(input: BannerInput): string {
     `Region:    ${input.region}`,
   ]
   if (input.erasure) {
-    const { drives, data, parity } = input.erasure
-    lines.push(`Drives:    ${drives} (EC ${data}+${parity})`)
+    const { drives, sets = 1, data, parity } = input.erasure
+    const split = sets > 1 ? `${sets} sets of ${drives / sets}, ` : ''
+    lines.push(`Drives:    ${drives} (${split}EC ${data}+${parity})`)
   }
   if (input.usingDefaultCredential) {
     lines.push(

@@ -23,7 +23,7 @@ import { resolveOptions, type ServerOptions } from './options.js'
 import { sendNotInitialized } from './response/send-not-initialized.js'
 import { reportedRegion } from './server-region.js'
 import { createEncryptingLayer } from './storage/encryption/encrypting-layer.js'
-import { openErasure } from './storage/erasure.js'
+import { openErasureSets } from './storage/erasure-sets.js'
 import type { ObjectLayer } from './storage/object-layer.js'
 import { openSingleDrive } from './storage/single-drive.js'
 import { createNodeServer } from './tls/create-node-server.js'
@@ -172,7 +172,7 @@ export function createServer(options: ServerOptions): SiloServer {
       ? await cluster.openStorage()
       : opts.dirs.length === 1
         ? await openSingleDrive(opts.dirs[0]!)
-        : await openErasure(opts.dirs)
+        : await openErasureSets(opts.dirs, { setDriveCount: opts.setDriveCount })
     // Everything above storage goes through the encrypting layer (SSE-S3, SSE-C; issue 15).
     const opened = createEncryptingLayer(backend, { masterKey: opts.masterKey })
     storage = opened
@@ -270,7 +270,7 @@ export function createServer(options: ServerOptions): SiloServer {
     // The seed's line, printed only for targets that started without error.
     const sqs = arns.length > 0 ? `\n${formatSqsArns(arns)}` : ''
     const layout = await opened.layout?.()
-    const erasure = layout && { drives: layout.drives.length, ...layout.standard }
+    const erasure = layout && { drives: layout.drives.length, sets: layout.setCount, ...layout.standard }
     const banner = { ...opts, ...iam.root.current, region: ctx.region, endpoints, erasure }
     if (iam.root.persisted) banner.usingDefaultCredential = false
     if (!opts.quiet) opts.logger.info(formatBanner(banner) + sqs)

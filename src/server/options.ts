@@ -13,6 +13,7 @@ import {
 import type { Logger } from './logger.js'
 import { isRegionName } from './server-region.js'
 import { type MasterKey, parseMasterKey } from './storage/encryption/object-keys.js'
+import { checkDriveList, chooseSetDriveCount } from './storage/erasure/drive-list.js'
 import { resolveTls, type TlsOptions } from './tls/tls-options.js'
 
 /**
@@ -21,7 +22,7 @@ import { resolveTls, type TlsOptions } from './tls/tls-options.js'
  */
 export interface ServerOptions extends ConnectionOptions {
   /**
-   * Directory holding the data (created if missing), or 4 to 16 drive directories for
+   * Directory holding the data (created if missing), or 4 or more drive directories for
    * erasure-coded storage (`['/mnt/d1', …]`; an array of one is the single drive).
    */
   dir: string | string[]
@@ -33,8 +34,8 @@ export interface ServerOptions extends ConnectionOptions {
    */
   etcd?: string | string[]
   /**
-   * Distributed mode: drives per erasure set (default env SILO_ERASURE_SET_DRIVE_COUNT, else the
-   * largest even count from 4 to 16 that divides the drive count).
+   * Erasure mode: drives per erasure set (default env SILO_ERASURE_SET_DRIVE_COUNT, else the
+   * largest even count from 4 to 16 that divides the drive count: 4 to 16 drives are one set).
    */
   setDriveCount?: number
   /** `host:port` to listen on; default ':9000' (all interfaces). Port 0 picks a free port. */
@@ -83,7 +84,7 @@ export const DEFAULT_ROOT_CREDENTIAL = 'siloadmin'
 
 /** Options with defaults applied and checked. */
 export interface ResolvedOptions {
-  /** The drive directories: one for the single-drive backend, 4 to 16 for erasure coding. */
+  /** The drive directories: one for the single-drive backend, 4 or more for erasure coding. */
   dirs: string[]
   host: string
   port: number
@@ -105,6 +106,8 @@ export interface ResolvedOptions {
   lifecycleScan: ResolvedScanOptions
   /** Distributed mode: etcd and the deployment's drives (`dirs` are then this server's own folders). */
   cluster: { etcd: string[]; topology: ClusterTopology } | undefined
+  /** Erasure mode on this machine's drives: drives per erasure set (`dirs.length`: one set). */
+  setDriveCount: number
 }
 
 const consoleLogger: Logger = {
@@ -149,7 +152,27 @@ export function resolveOptions(
     masterKey: resolveMasterKey(options.kmsSecretKey ?? env.SILO_KMS_SECRET_KEY),
     lifecycleScan: resolveScanOptions(options.lifecycleScan, env),
     cluster,
+    setDriveCount: cluster || dirs.length === 1 ? dirs.length : resolveSetDriveCount(options, dirs, env),
   }
+}
+
+/**
+ * Drives per erasure set (the option, else env SILO_ERASURE_SET_DRIVE_COUNT, else the largest
+ * count that divides the drives); TypeError naming what is wrong with the drives or the count.
+ */
+function resolveSetDriveCount(options: ServerOptions, dirs: string[], env: NodeJS.ProcessEnv): number {
+  try {
+    checkDriveList(dirs)
+    return chooseSetDriveCount(dirs.length, setDriveCountOf(options, env))
+  } catch (error) {
+    throw new TypeError(`createServer: ${(error as Error).message}`)
+  }
+}
+
+/** The setDriveCount option, else env SILO_ERASURE_SET_DRIVE_COUNT; undefined when neither. */
+function setDriveCountOf(options: ServerOptions, env: NodeJS.ProcessEnv): number | undefined {
+  const fromEnv = env.SILO_ERASURE_SET_DRIVE_COUNT
+  return options.setDriveCount ?? (fromEnv ? Number(fromEnv) : undefined)
 }
 
 /**
@@ -183,8 +206,7 @@ function resolveCluster(
     )
   }
   if (listen.port === 0) throw new TypeError('createServer: distributed mode needs a fixed port in `address`')
-  const fromEnv = env.SILO_ERASURE_SET_DRIVE_COUNT
-  const setDriveCount = options.setDriveCount ?? (fromEnv ? Number(fromEnv) : undefined)
+  const setDriveCount = setDriveCountOf(options, env)
   try {
     return { etcd, topology: parseTopology(dirs, listen, { setDriveCount }) }
   } catch (error) {

@@ -24,5 +24,7 @@ describe('formatBanner', () => {
   it('names the drives and the data + parity split in erasure mode', () => {
     const banner = formatBanner({ ...base, erasure: { drives: 8, data: 4, parity: 4 } })
     expect(banner.split('\n').slice(3)).toEqual(['Region:    us-east-1', 'Drives:    8 (EC 4+4)'])
+    const sets = formatBanner({ ...base, erasure: { drives: 32, sets: 2, data: 8, parity: 8 } })
+    expect(sets.split('\n').at(-1)).toBe('Drives:    32 (2 sets of 16, EC 8+8)')
   })
 })

@@ -49,6 +49,17 @@ describe('options', () => {
     expect(() => parseAddress(':99999')).toThrow(/invalid port/)
     expect(parseAddress('[::1]:0')).toEqual({ host: '::1', port: 0 })
   })
+
+  it('cuts more than 16 drives into erasure sets: the largest that divides them, or the one asked', () => {
+    const drives = (n: number) => Array.from({ length: n }, (_, i) => `/d${i + 1}`)
+    expect(resolveOptions({ dir: drives(8) }, {}).setDriveCount).toBe(8)
+    expect(resolveOptions({ dir: drives(32) }, {}).setDriveCount).toBe(16)
+    expect(resolveOptions({ dir: drives(32) }, { SILO_ERASURE_SET_DRIVE_COUNT: '8' }).setDriveCount).toBe(8)
+    expect(resolveOptions({ dir: drives(32), setDriveCount: 4 }, {}).setDriveCount).toBe(4)
+    expect(() => resolveOptions({ dir: drives(32), setDriveCount: 12 }, {})).toThrow(/cannot form sets of 12/)
+    expect(() => resolveOptions({ dir: drives(34) }, {})).toThrow(/34 drives cannot form erasure sets/)
+    expect(() => resolveOptions({ dir: drives(2) }, {})).toThrow(/at least 4 drives/)
+  })
 })
 
 describe('createServer', () => {

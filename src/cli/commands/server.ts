@@ -11,7 +11,8 @@ interface ServerCommandOptions extends Record<string, unknown> {
 
 /**
  * The drives `silo server` was given, with `{1...n}` ellipses expanded, checked: one directory
- * (the single-drive backend) or 4 to 16 distinct ones, an even count (erasure mode). Rejects
+ * (the single-drive backend), or 4 to 16 distinct ones, an even count (erasure mode, one erasure
+ * set), or more that split into equal sets of 4 to 16 (`/data{1...32}`: two sets of 16). Rejects
  * with an Error whose message names the problem.
  * @example
  * await resolveDriveArgs(['/data{1...8}']) // ['/data1', ..., '/data8']
@@ -31,7 +32,8 @@ export async function resolveDriveArgs(args: readonly string[]): Promise<string[
  * Registers `silo server DIR... [--address HOST:PORT] [--certs-dir DIR]` (and the timeout and
  * connection-cap flags of `addLimitFlags`; without --address, `resolveServerAddress` chooses
  * loopback or every interface): starts an S3-compatible server storing data in DIR (one
- * directory) or erasure-coded over 4 to 16 drives (`/data{1...8}` expands as in MinIO), and
+ * directory) or erasure-coded over 4 or more drives in sets of up to 16 (`/data{1...8}` expands
+ * as in MinIO), and
  * stops it cleanly on SIGINT/SIGTERM. The server code loads only for this command.
  *
  * @example registerServerCommand(program) // then: silo server ./data --address :9000
@@ -39,11 +41,11 @@ export async function resolveDriveArgs(args: readonly string[]): Promise<string[
 export function registerServerCommand(program: Command): void {
   addLimitFlags(program.command('server'))
     .description(
-      'start an S3-compatible object storage server storing data in DIR, or erasure-coded over 4 to 16 DIRs',
+      'start an S3-compatible object storage server storing data in DIR, or erasure-coded over 4 or more DIRs (sets of up to 16)',
     )
     .argument(
       '<DIR...>',
-      "data directory, or 4 to 16 drives (/data{1...8} expands to /data1 ... /data8), or with --etcd every server's drives as URLs",
+      "data directory, or 4 to 16 drives (/data{1...8} expands to /data1 ... /data8), or more in erasure sets of up to 16, or with --etcd every server's drives as URLs",
     )
     .option(
       '--address <HOST:PORT>',

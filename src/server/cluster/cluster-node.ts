@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { resolve } from 'node:path'
 import type { Logger } from '../logger.js'
-import { openErasure } from '../storage/erasure.js'
+import { openErasureSets } from '../storage/erasure-sets.js'
 import { localDriveLocation } from '../storage/local-drive.js'
 import type { ObjectLayer } from '../storage/object-layer.js'
 import { remoteDriveLocation } from '../storage/remote/remote-drive-location.js'
@@ -128,11 +128,6 @@ export function createClusterNode(options: ClusterNodeOptions): ClusterNode {
     peers,
 
     async openStorage() {
-      if (topology.drives.length !== topology.setDriveCount) {
-        throw new Error(
-          `${topology.drives.length} drives make ${topology.drives.length / topology.setDriveCount} erasure sets of ${topology.setDriveCount}: more than one set is not implemented yet (give at most 16 drives)`,
-        )
-      }
       const joined = await until('etcd', () =>
         Coordinator.connect({
           endpoints: options.etcd,
@@ -159,7 +154,9 @@ export function createClusterNode(options: ClusterNodeOptions): ClusterNode {
         joined.etcd
           .lock('format')
           .ttl(30)
-          .do(() => openErasure(endpoints, { connect, locks: opened })),
+          .do(() =>
+            openErasureSets(endpoints, { connect, locks: opened, setDriveCount: topology.setDriveCount }),
+          ),
       )
     },
 

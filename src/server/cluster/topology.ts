@@ -1,5 +1,5 @@
 import { hostname, networkInterfaces } from 'node:os'
-import { MAX_DRIVES, MIN_DRIVES } from '../storage/erasure/drive-list.js'
+import { chooseSetDriveCount } from '../storage/erasure/drive-list.js'
 
 /** One drive of a distributed deployment, as the endpoint list names it. */
 export interface ClusterDrive {
@@ -80,26 +80,6 @@ export function parseTopology(
     drives,
     setDriveCount: chooseSetDriveCount(drives.length, options.setDriveCount),
   }
-}
-
-/**
- * Drives per erasure set: the given count (MinIO's MINIO_ERASURE_SET_DRIVE_COUNT) if it divides
- * the total, else the largest even count from 4 to 16 that does.
- */
-export function chooseSetDriveCount(total: number, wanted?: number): number {
-  if (wanted !== undefined) {
-    if (!Number.isInteger(wanted) || wanted < MIN_DRIVES || wanted > MAX_DRIVES || wanted % 2 !== 0) {
-      throw new Error(
-        `an erasure set holds an even number of drives from ${MIN_DRIVES} to ${MAX_DRIVES}, not ${wanted}`,
-      )
-    }
-    if (total % wanted !== 0) throw new Error(`${total} drives cannot form sets of ${wanted}`)
-    return wanted
-  }
-  for (let size = MAX_DRIVES; size >= MIN_DRIVES; size -= 2) if (total % size === 0) return size
-  throw new Error(
-    `${total} drives cannot form erasure sets of ${MIN_DRIVES} to ${MAX_DRIVES} drives (an even count that divides the total)`,
-  )
 }
 
 /** One endpoint: `http(s)://host:port/path`, with whether it is this server's. */

@@ -1,7 +1,14 @@
 import { resolve } from 'node:path'
 import { uploadPartCopyByReading } from './common/upload-part-copy-by-reading.js'
 import { type BitrotAlgorithm, NEW_BITROT } from './erasure/bitrot.js'
-import { createBucket, deleteBucket, getBucket, listBuckets } from './erasure/buckets.js'
+import {
+  createBucket,
+  deleteBucket,
+  emptyBucket,
+  getBucket,
+  listBuckets,
+  removeBucket,
+} from './erasure/buckets.js'
 import type { ErasureContext } from './erasure/context.js'
 import { deleteObject } from './erasure/delete-object.js'
 import {
@@ -11,7 +18,7 @@ import {
   putBucketDocument,
   putSystemDocument,
 } from './erasure/documents.js'
-import { checkDriveList } from './erasure/drive-list.js'
+import { checkDriveList, chooseSetDriveCount } from './erasure/drive-list.js'
 import { DriveSet } from './erasure/drive-set.js'
 import { createHealer } from './erasure/heal.js'
 import { KeyLocks, type NamedLocks } from './erasure/key-locks.js'
@@ -73,7 +80,30 @@ export interface ErasureOptions {
  * const storage = await openErasure(['/mnt/d1', '/mnt/d2', '/mnt/d3', '/mnt/d4'])
  */
 export async function openErasure(dirs: string[], options: ErasureOptions = {}): Promise<ObjectLayer> {
+  return (await openErasureSet(dirs, options)).layer
+}
+
+/**
+ * One erasure set as openErasureSets (erasure-sets.ts) composes several: its object layer, and
+ * DeleteBucket's two steps for a caller that holds the bucket's gate (bucketLockNameOf,
+ * exclusively) across every set, so that no set deletes the bucket before all are found empty.
+ */
+export interface ErasureSet {
+  layer: ObjectLayer
+  /**
+   * DeleteBucket's checks, the caller holding the bucket's gate: NoSuchBucket, BucketNotEmpty
+   * (any version or delete marker), 503; removes leftovers no read could return.
+   */
+  emptyBucket(name: string): Promise<void>
+  /** Deletes the bucket, found empty under the gate the caller still holds, from the drives. */
+  removeBucket(name: string): Promise<void>
+}
+
+/** Opens one erasure set (see openErasure) with the handles openErasureSets needs. */
+export async function openErasureSet(dirs: string[], options: ErasureOptions = {}): Promise<ErasureSet> {
   if (!options.connect) checkDriveList(dirs)
+  // One set: 4 to 16 drives, even (more drives are several sets: openErasureSets).
+  chooseSetDriveCount(dirs.length, dirs.length)
   // Options, then env, win over the server configuration's `storageclass` (setStorageClasses).
   const fixedStandard =
     options.standardParity ??
@@ -161,5 +191,9 @@ export async function openErasure(dirs: string[], options: ErasureOptions = {}):
     },
     close: () => set.close(),
   }
-  return layer
+  return {
+    layer,
+    emptyBucket: (name) => emptyBucket(ctx, name),
+    removeBucket: (name) => removeBucket(ctx, name),
+  }
 }

@@ -5,8 +5,8 @@ import type { ErasureLayout, Healer } from './heal-types.js'
 
 /**
  * The object layer: what the S3 handlers, the admin API, IAM and bucket events call (MinIO's
- * `ObjectLayer`). The single drive (`openSingleDrive`) and the erasure set (`openErasure`)
- * implement it; an erasure set reaches each of its drives through the other interface, the drive
+ * `ObjectLayer`). The single drive (`openSingleDrive`), the erasure set (`openErasure`) and
+ * several erasure sets (`openErasureSets`, each an erasure set) implement it; an erasure set reaches each of its drives through the other interface, the drive
  * interface (storage-drive.ts). One contract suite (test/server/storage/contract.ts) runs against
  * each implementation.
  *
@@ -122,6 +122,11 @@ export interface ObjectInfo {
   partSizes?: number[]
   /** With partSizes, when the parts had flexible checksums: each part's (by header name). */
   partChecksums?: Array<Record<string, string>>
+  /**
+   * With partSizes, where the backend keeps them (erasure): each part's ETag, so that a copy
+   * into another erasure set, made of the same parts, keeps the source's ETag.
+   */
+  partEtags?: string[]
   /**
    * The multipart upload whose completion made the object (absent otherwise, and on copies): a
    * CompleteMultipartUpload retried after it succeeded is recognised by it (issue 19).

@@ -138,6 +138,12 @@ describe('admin info drives line', () => {
       '   Drives : 8 online, 0 offline (EC 4+4)',
     ])
     expect(formatDrives(erasure, colored)[0]).toContain('\x1b[31m2 offline\x1b[39m')
+    const set = (from: number) =>
+      [1, 2, 3, 4].map((n) => ({ uuid: '', endpoint: `/d${from + n}`, state: 'ok' as const }))
+    const sets = [set(0), set(4)]
+    expect(formatDrives({ ...erasure, sets }, plain)).toEqual([
+      '   Drives : 6 online, 2 offline (2 sets, EC 4+4)',
+    ])
     expect(formatDrives({ backendType: 'FS' }, plain)).toEqual([])
   })
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { chooseSetDriveCount, parseTopology } from '../../../src/server/cluster/topology.js'
+import { parseTopology } from '../../../src/server/cluster/topology.js'
 import { resolveOptions } from '../../../src/server/options.js'
 
 const endpoints = [9001, 9002, 9003, 9004].flatMap((port, n) =>
@@ -37,19 +37,6 @@ describe('parseTopology', () => {
     [['not a url'], { host: '127.0.0.1', port: 9001 }, /not a drive endpoint/],
   ])('refuses a bad list, naming the problem (%#)', (list, listen, message) => {
     expect(() => parseTopology(list, listen)).toThrow(message)
-  })
-})
-
-describe('chooseSetDriveCount', () => {
-  it('takes the largest even count from 4 to 16 that divides the drives, or the one asked', () => {
-    expect(chooseSetDriveCount(16)).toBe(16)
-    expect(chooseSetDriveCount(32)).toBe(16)
-    expect(chooseSetDriveCount(24)).toBe(12)
-    expect(chooseSetDriveCount(8)).toBe(8)
-    expect(chooseSetDriveCount(16, 8)).toBe(8)
-    expect(() => chooseSetDriveCount(16, 6)).toThrow(/cannot form sets of 6/)
-    expect(() => chooseSetDriveCount(16, 5)).toThrow(/even number of drives/)
-    expect(() => chooseSetDriveCount(34)).toThrow(/cannot form erasure sets/)
   })
 })
 

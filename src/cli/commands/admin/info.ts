@@ -59,8 +59,9 @@ export function formatOwnDrives(info: ServerInfo, colors: Palette): string[] {
 }
 
 /**
- * The drives line of an erasure-coded server (none for one drive): online and offline counts
- * and the STANDARD class's data+parity, offline in red when any.
+ * The drives line of an erasure-coded server (none for one drive): online and offline counts,
+ * the erasure sets when more than one, and the STANDARD class's data+parity (of each set),
+ * offline in red when any.
  * @example
  * formatDrives({ backendType: 'Erasure', onlineDisks: 6, offlineDisks: 2, standardSCData: 4, standardSCParity: 4 }, palette)
  * // ['   Drives : 6 online, 2 offline (EC 4+4)']
@@ -68,10 +69,11 @@ export function formatOwnDrives(info: ServerInfo, colors: Palette): string[] {
 export function formatDrives(backend: ServerInfo['storage']['backend'], colors: Palette): string[] {
   if (backend.onlineDisks === undefined || backend.offlineDisks === undefined) return []
   const offline = `${backend.offlineDisks} offline`
+  const sets = (backend.sets?.length ?? 0) > 1 ? `${backend.sets!.length} sets, ` : ''
   const ec =
     backend.standardSCData === undefined
       ? ''
-      : ` (EC ${backend.standardSCData}+${backend.standardSCParity ?? 0})`
+      : ` (${sets}EC ${backend.standardSCData}+${backend.standardSCParity ?? 0})`
   const paint = backend.offlineDisks > 0 ? colors.red : (text: string) => text
   return [`   Drives : ${backend.onlineDisks} online, ${paint(offline)}${ec}`]
 }

@@ -102,20 +102,34 @@ export async function createBucket(ctx: ErasureContext, name: string, region: st
  */
 export async function deleteBucket(ctx: ErasureContext, name: string): Promise<void> {
   await ctx.locks.with(bucketLockNameOf(name), async () => {
-    const what = `DeleteBucket ${name}`
-    const needed = majorityOf(ctx.set.size)
-    const drives = await usableDrives(ctx, needed, what, true)
-    await requireBucket(ctx, name, drives)
-    await removeLeftovers(ctx, name, drives)
-    const results = await onDrives(ctx, drives, (store) => store.deleteBucket(name))
-    const done = results.filter((r) => r.ok || codeOf(r.error) === 'NoSuchBucket').length
-    if (done < needed) {
-      // A drive found an object the scan did not (it failed to list): the bucket is not empty.
-      const notEmpty = results.find((r) => !r.ok && codeOf(r.error) === 'BucketNotEmpty')
-      if (notEmpty && !notEmpty.ok && done === 0) throw notEmpty.error
-      throw writeQuorumError(what, done, needed)
-    }
+    await emptyBucket(ctx, name)
+    await removeBucket(ctx, name)
   })
+}
+
+/**
+ * DeleteBucket's checks (see deleteBucket): NoSuchBucket, BucketNotEmpty, 503; removes the
+ * leftovers. The caller holds the bucket's gate exclusively until removeBucket is done.
+ */
+export async function emptyBucket(ctx: ErasureContext, name: string): Promise<void> {
+  const drives = await usableDrives(ctx, majorityOf(ctx.set.size), `DeleteBucket ${name}`, true)
+  await requireBucket(ctx, name, drives)
+  await removeLeftovers(ctx, name, drives)
+}
+
+/** Deletes the bucket emptyBucket found empty from every usable drive; the caller holds the gate. */
+export async function removeBucket(ctx: ErasureContext, name: string): Promise<void> {
+  const what = `DeleteBucket ${name}`
+  const needed = majorityOf(ctx.set.size)
+  const drives = await usableDrives(ctx, needed, what, true)
+  const results = await onDrives(ctx, drives, (store) => store.deleteBucket(name))
+  const done = results.filter((r) => r.ok || codeOf(r.error) === 'NoSuchBucket').length
+  if (done < needed) {
+    // A drive found an object the scan did not (it failed to list): the bucket is not empty.
+    const notEmpty = results.find((r) => !r.ok && codeOf(r.error) === 'BucketNotEmpty')
+    if (notEmpty && !notEmpty.ok && done === 0) throw notEmpty.error
+    throw writeQuorumError(what, done, needed)
+  }
 }
 
 /**

@@ -100,7 +100,10 @@ export function toObjectInfo(bucket: string, key: string, meta: EcMeta, withPart
     contentType: meta.contentType,
     headers: { ...meta.headers },
   }
-  if (withParts && meta.parts) info.partSizes = meta.parts.map(([size]) => size)
+  if (withParts && meta.parts) {
+    info.partSizes = meta.parts.map(([size]) => size)
+    info.partEtags = meta.parts.map(([, etag]) => etag)
+  }
   if (withParts && meta.parts?.some(([, , checksum]) => checksum)) {
     info.partChecksums = meta.parts.map(([, , checksum]) => ({ ...checksum }))
   }

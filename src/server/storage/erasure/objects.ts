@@ -90,7 +90,11 @@ export async function getObject(
     if (!first.done) yield first.value
     yield* blocks
   }
-  return { info, body: Readable.from(rest(), { objectMode: false }) }
+  const body = Readable.from(rest(), { objectMode: false })
+  // A body destroyed before its first read never starts rest(), whose end would end `blocks`:
+  // end it here, so the shard files close now rather than at garbage collection.
+  body.once('close', () => void blocks.return(undefined).catch(() => undefined))
+  return { info, body }
 }
 
 /** A read by version ID names the version read: a write made before versioning is `'null'`. */

@@ -31,7 +31,7 @@ function wrap(opened: StorageUnderTest, dirs: string[], masterKey: MasterKey | u
   }
 }
 
-/** Both backends, for `describe.each`. */
+/** Every backend (one drive, one erasure set, erasure sets), for `describe.each`. */
 export const ENCRYPTED_BACKENDS: ReadonlyArray<readonly [string, Open]> = [
   [
     'single drive',
@@ -45,6 +45,14 @@ export const ENCRYPTED_BACKENDS: ReadonlyArray<readonly [string, Open]> = [
     async (masterKey = MASTER_KEY) => {
       const set = await openTempErasure(4, { fsync: false })
       return wrap(set, set.dirs, masterKey)
+    },
+  ],
+  [
+    // 'src' and 'dst' are in different sets: their copies are copies across sets.
+    'erasure sets, 2 sets of 4 drives',
+    async (masterKey = MASTER_KEY) => {
+      const sets = await openTempErasure(8, { setDriveCount: 4, fsync: false })
+      return wrap(sets, sets.dirs, masterKey)
     },
   ],
 ]

@@ -1,25 +1,30 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { type ErasureOptions, openErasure } from '../../../../src/server/storage/erasure.js'
+import type { ErasureOptions } from '../../../../src/server/storage/erasure.js'
+import { openErasureSets } from '../../../../src/server/storage/erasure-sets.js'
 import type { ObjectLayer } from '../../../../src/server/storage/object-layer.js'
 import type { StorageUnderTest } from '../contract.js'
 import { runCrashingWriter } from '../single-drive/harness.js'
 
-/** An erasure set of `drives` fresh temp drives, with the contract hooks and the drive dirs. */
+/**
+ * An erasure set of `drives` fresh temp drives, with the contract hooks and the drive dirs;
+ * `setDriveCount` cuts them into several sets (openErasureSets; default one set, openErasure's).
+ */
 export async function openTempErasure(
   drives: number,
-  options: ErasureOptions = {},
+  options: ErasureOptions & { setDriveCount?: number } = {},
 ): Promise<StorageUnderTest & { dirs: string[]; root: string; backend: ObjectLayer }> {
   const root = await mkdtemp(join(tmpdir(), 'silo-erasure-'))
   const dirs = Array.from({ length: drives }, (_, i) => join(root, `d${i + 1}`))
-  const opts: ErasureOptions = { driveCheckIntervalMs: 0, ...options }
+  const opts = { driveCheckIntervalMs: 0, ...options, setDriveCount: options.setDriveCount ?? drives }
+  const openBackend = () => openErasureSets(dirs, opts)
   let open = true
   const harness = {
     root,
     dirs,
     usedBytes: 'raw' as const,
-    backend: await openErasure(dirs, opts),
+    backend: await openBackend(),
     async cleanup() {
       if (open) await harness.backend.close()
       open = false
@@ -27,14 +32,14 @@ export async function openTempErasure(
     },
     async reopen() {
       await harness.backend.close()
-      harness.backend = await openErasure(dirs, opts)
+      harness.backend = await openBackend()
       return harness.backend
     },
     async crashMidWrite(bucket: string, key: string) {
       await harness.backend.close()
       open = false
-      await runCrashingWriter(dirs.join(','), bucket, key)
-      harness.backend = await openErasure(dirs, opts)
+      await runCrashingWriter(dirs.join(','), bucket, key, opts.setDriveCount)
+      harness.backend = await openBackend()
       open = true
       return harness.backend
     },

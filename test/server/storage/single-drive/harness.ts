@@ -50,10 +50,22 @@ export async function countDataFiles(dir: string): Promise<number> {
   return count
 }
 
-/** Runs fixtures/crash-writer.ts on `dir` and SIGKILLs it once its body is half-written. */
-export function runCrashingWriter(dir: string, bucket: string, key: string): Promise<void> {
+/**
+ * Runs fixtures/crash-writer.ts on `dir` and SIGKILLs it once its body is half-written;
+ * `setDriveCount` cuts erasure drives into sets (default: one set).
+ */
+export function runCrashingWriter(
+  dir: string,
+  bucket: string,
+  key: string,
+  setDriveCount?: number,
+): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(VITE_NODE, [CRASH_WRITER, dir, bucket, key], { stdio: ['ignore', 'pipe', 'inherit'] })
+    const env = { ...process.env, SILO_CRASH_WRITER_SET_DRIVES: setDriveCount?.toString() ?? '' }
+    const child = spawn(VITE_NODE, [CRASH_WRITER, dir, bucket, key], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env,
+    })
     child.stdout.on('data', (chunk: Buffer) => {
       // Give the second chunk time to reach the temp file before the kill.
       if (chunk.toString().includes('streaming')) setTimeout(() => child.kill('SIGKILL'), 100)
