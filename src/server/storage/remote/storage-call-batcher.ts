@@ -45,7 +45,7 @@ export class StorageCallBatcher {
       const count = this.#queued.push({ target, name, args, resolve, reject })
       // setImmediate, not a microtask: it also takes the calls an erasure step makes a few
       // awaits apart, and costs no measurable latency (docs/distributed.md, Batches).
-      if (count === 1) setImmediate(() => this.#flush())
+      if (count === 1) queueMicrotask(() => this.#flush())
       else if (count === MAX_BATCH_CALLS) this.#flush()
     })
   }

@@ -14,9 +14,11 @@ import {
 } from '../../../../src/server/storage/remote/storage-rpc-handler.js'
 import {
   ARGS_HEADER,
+  CALLS_HEADER,
   DRIVE_HEADER,
   STORAGE_AUTH_PURPOSE,
   STORAGE_RPC_PREFIX,
+  signedFieldsOf,
 } from '../../../../src/server/storage/remote/storage-rpc-protocol.js'
 import type { DriveLocation } from '../../../../src/server/storage/storage-drive.js'
 
@@ -27,6 +29,8 @@ export const TEST_SECRET = 'rpc-test-secret'
 export interface RpcServerUnderTest {
   url: string
   handler: StorageRpcHandler
+  /** The path of every request received, in order (a batch is one). */
+  requests: string[]
   /** The remote location of one of the served drives (or of any path), through this server. */
   connect(path: string, options?: { agent?: Agent; timeoutMs?: number }): DriveLocation
   /** Closes the served drives and the server, dropping its connections. */
@@ -43,14 +47,19 @@ export async function startStorageRpcServer(
   { tls, ...options }: Partial<StorageRpcHandlerOptions> & { tls?: { cert: Buffer; key: Buffer } } = {},
 ): Promise<RpcServerUnderTest> {
   const handler = createStorageRpcHandler({ drives, secretKey: TEST_SECRET, ...options })
-  const listener = (req: IncomingMessage, res: ServerResponse) => handler.handle(req, res)
+  const requests: string[] = []
+  const listener = (req: IncomingMessage, res: ServerResponse, expectsContinue = false) => {
+    requests.push(req.url!)
+    handler.handle(req, res, expectsContinue)
+  }
   const server = tls ? createHttpsServer(tls, listener) : createServer(listener)
-  server.on('checkContinue', (req, res) => handler.handle(req, res, true))
+  server.on('checkContinue', (req, res) => listener(req, res, true))
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const url = `${tls ? 'https' : 'http'}://127.0.0.1:${(server.address() as AddressInfo).port}`
   return {
     url,
     handler,
+    requests,
     connect: (path, more = {}) => remoteDriveLocation({ url, path, secretKey: TEST_SECRET, ...more }),
     async close() {
       await handler.close()
@@ -98,21 +107,19 @@ export function postRaw(
 
 /**
  * The drive and signature headers of a call on `drive` (its path, unencoded), signed now with
- * TEST_SECRET (or `secret`, and at `at`).
+ * TEST_SECRET (or `secret`, and at `at`); for the `batch` call, `calls` is its x-silo-calls.
  * @example await postRaw(url, 'readObject', signedHeaders('readObject', dir), '["b","k"]')
  */
 export function signedHeaders(
   name: string,
   drive: string,
-  options: { args?: string; secret?: string; at?: number } = {},
+  options: { args?: string; calls?: string; secret?: string; at?: number } = {},
 ): Record<string, string> {
   const key = deriveInternalKey(options.secret ?? TEST_SECRET, STORAGE_AUTH_PURPOSE)
-  const encoded = encodeURIComponent(drive)
-  const args = options.args === undefined ? '' : encodeURIComponent(options.args)
-  const fields = ['POST', `${STORAGE_RPC_PREFIX}${name}`, encoded, args]
-  return {
-    [DRIVE_HEADER]: encoded,
-    ...(options.args === undefined ? {} : { [ARGS_HEADER]: args }),
-    [INTERNAL_AUTH_HEADER]: signInternalRequest(key, fields, options.at ?? Date.now()),
-  }
+  const headers: Record<string, string> = { [DRIVE_HEADER]: encodeURIComponent(drive) }
+  if (options.args !== undefined) headers[ARGS_HEADER] = encodeURIComponent(options.args)
+  if (options.calls !== undefined) headers[CALLS_HEADER] = options.calls
+  const fields = signedFieldsOf('POST', `${STORAGE_RPC_PREFIX}${name}`, (header) => headers[header] ?? '')
+  headers[INTERNAL_AUTH_HEADER] = signInternalRequest(key, fields, options.at ?? Date.now())
+  return headers
 }
