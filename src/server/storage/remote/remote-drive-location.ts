@@ -1,5 +1,6 @@
 import type { Agent } from 'node:http'
 import type { DriveFormat, DriveLocation, FormatReading, StorageDrive } from '../storage-drive.js'
+import { type DriveCallSender, readInlineShard, readsInline, writeInlineShard } from './inline-shards.js'
 import { deriveInternalKey } from './internal-auth.js'
 import { readRemoteShard, writeRemoteShard } from './remote-shards.js'
 import { batcherFor } from './storage-call-batcher.js'
@@ -79,23 +80,28 @@ export function remoteDriveLocation(options: RemoteDriveOptions): DriveLocation 
   }
 }
 
-type JsonCall = (name: string, args: unknown[]) => Promise<unknown>
-
 /** The JSON calls on the target's drive, batched with the other drives of its server. */
-function callsOn(target: RpcTarget): JsonCall {
+function callsOn(target: RpcTarget): DriveCallSender {
   const batcher = batcherFor(target)
   return (name, args) => batcher.call(target, name, args)
 }
 
-/** The drive calls: JSON ones batched per server, the shards' bytes each in its own request. */
-function remoteDrive(target: RpcTarget, call: JsonCall): StorageDrive {
+/**
+ * The drive calls: JSON ones batched per server; a shard's bytes inline in a batch when few,
+ * else streamed in a request of their own.
+ */
+function remoteDrive(target: RpcTarget, call: DriveCallSender): StorageDrive {
   const calls: Record<string, unknown> = {}
   for (const name of Object.keys(DRIVE_CALLS)) {
     calls[name] = (...args: unknown[]) => call(name, args)
   }
   const shards: Pick<StorageDrive, 'readShard' | 'writeShard'> = {
-    readShard: (bucket, key, range, versionId) => readRemoteShard(target, [bucket, key, range, versionId]),
-    writeShard: (place, body) => writeRemoteShard(target, place, body),
+    readShard: (bucket, key, range, versionId) =>
+      readsInline(range)
+        ? readInlineShard(call, [bucket, key, range, versionId])
+        : readRemoteShard(target, [bucket, key, range, versionId]),
+    writeShard: (place, body) =>
+      writeInlineShard(call, place, body, () => writeRemoteShard(target, place, body)),
   }
   return Object.assign(calls, shards) as unknown as StorageDrive
 }

@@ -9,7 +9,13 @@ import {
   where,
 } from './storage-rpc-client.js'
 import { decodeRpcError, RpcRequestError } from './storage-rpc-errors.js'
-import { BATCH_PATH, type BatchOutcome, CALLS_HEADER, RPC_STATUS } from './storage-rpc-protocol.js'
+import {
+  BATCH_PATH,
+  type BatchOutcome,
+  CALLS_HEADER,
+  isShardCall,
+  RPC_STATUS,
+} from './storage-rpc-protocol.js'
 
 /**
  * The most calls one batch carries; more in the same tick go in further batches (x-silo-calls
@@ -29,7 +35,7 @@ interface QueuedCall {
 /**
  * Coalesces the JSON calls on the drives of one server: the calls made in the same turn of the
  * event loop (the erasure set calls all its drives at once) go out as one batch request, or as
- * the plain call when alone. Each call settles exactly as it would have alone: its result, its
+ * the plain call when alone (a small shard's inline bytes, inline-shards.ts, go in a batch even then). Each call settles exactly as it would have alone: its result, its
  * drive's S3ServerError, or a plain Error naming the server, the call and its drive.
  *
  * @example const readObject = (bucket, key) => batcherFor(target).call(target, 'readObject', [bucket, key])
@@ -54,7 +60,8 @@ export class StorageCallBatcher {
     const calls = this.#queued
     if (calls.length === 0) return
     this.#queued = []
-    if (calls.length === 1) {
+    // Alone, a JSON call is the plain request; a shard's inline bytes only travel in a batch.
+    if (calls.length === 1 && !isShardCall(calls[0]!.name)) {
       const [{ target, name, args, resolve, reject }] = calls as [QueuedCall]
       callStorage(target, name, args).then(resolve, reject)
     } else {

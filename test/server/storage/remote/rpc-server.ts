@@ -1,6 +1,9 @@
+import { rm } from 'node:fs/promises'
 import { type Agent, createServer, type IncomingMessage, request, type ServerResponse } from 'node:http'
 import { createServer as createHttpsServer } from 'node:https'
 import type { AddressInfo } from 'node:net'
+import { join } from 'node:path'
+import { localDriveLocation } from '../../../../src/server/storage/local-drive.js'
 import {
   deriveInternalKey,
   INTERNAL_AUTH_HEADER,
@@ -20,7 +23,8 @@ import {
   STORAGE_RPC_PREFIX,
   signedFieldsOf,
 } from '../../../../src/server/storage/remote/storage-rpc-protocol.js'
-import type { DriveLocation } from '../../../../src/server/storage/storage-drive.js'
+import type { DriveLocation, StorageDrive } from '../../../../src/server/storage/storage-drive.js'
+import { createTempDriveFolders } from '../drive-contract/temp-drive.js'
 
 /** The root secret key the test servers and clients share. */
 export const TEST_SECRET = 'rpc-test-secret'
@@ -65,6 +69,45 @@ export async function startStorageRpcServer(
       await handler.close()
       server.closeAllConnections()
       await new Promise((resolve) => server.close(resolve))
+    },
+  }
+}
+
+/** A server serving fresh local drives, and the drives opened through it. */
+export interface ServedTempDrives {
+  server: RpcServerUnderTest
+  /** The drives' paths (`<temp>/d1`...). */
+  paths: string[]
+  /** Each drive, opened through the server. */
+  drives: StorageDrive[]
+  /** Stops the server and removes the drives' folders. */
+  close(): Promise<void>
+}
+
+/**
+ * Serves `count` fresh local drives (and `/failing`, whose drive is `failing`, when given), opens
+ * each through the server and forgets those requests (`server.requests` starts empty).
+ * @example const { server, drives, close } = await serveTempDrives(4)
+ */
+export async function serveTempDrives(
+  count: number,
+  { failing, ...options }: Partial<StorageRpcHandlerOptions> & { failing?: Partial<StorageDrive> } = {},
+): Promise<ServedTempDrives> {
+  const folders = await createTempDriveFolders('silo-rpc-drives-')
+  const paths = Array.from({ length: count }, (_, i) => join(folders.root, `d${i + 1}`))
+  const served = new Map<string, DriveLocation>(paths.map((p) => [p, localDriveLocation(p, folders.options)]))
+  if (failing) served.set('/failing', { open: async () => failing } as unknown as DriveLocation)
+  const server = await startStorageRpcServer(served, options)
+  for (const path of paths) await server.connect(path).createFolder()
+  const drives = await Promise.all(paths.map((path) => server.connect(path).open()))
+  server.requests.length = 0
+  return {
+    server,
+    paths,
+    drives,
+    async close() {
+      await server.close()
+      await rm(folders.root, { recursive: true, force: true })
     },
   }
 }

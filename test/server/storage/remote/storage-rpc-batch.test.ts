@@ -1,18 +1,13 @@
 import { Agent, createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { isS3ServerError } from '../../../../src/server/errors.js'
-import type { Logger } from '../../../../src/server/logger.js'
-import { localDriveLocation } from '../../../../src/server/storage/local-drive.js'
 import { remoteDriveLocation } from '../../../../src/server/storage/remote/remote-drive-location.js'
-import type { DriveLocation, StorageDrive } from '../../../../src/server/storage/storage-drive.js'
-import { createTempDriveFolders } from '../drive-contract/temp-drive.js'
 import {
   postRaw,
   type RpcServerUnderTest,
+  serveTempDrives,
   signedHeaders,
-  startStorageRpcServer,
   TEST_SECRET,
 } from './rpc-server.js'
 
@@ -23,21 +18,11 @@ afterEach(async () => {
   for (const stop of stops.splice(0)) await stop()
 })
 
-/** A server serving `count` fresh local drives (`d1`...), and their remote locations through it. */
-async function serveDrives(
-  count: number,
-  { failing, ...options }: { logger?: Logger; failing?: Partial<StorageDrive> } = {},
-) {
-  const folders = await createTempDriveFolders('silo-rpc-batch-')
-  const paths = Array.from({ length: count }, (_, i) => join(folders.root, `d${i + 1}`))
-  const served = new Map<string, DriveLocation>(paths.map((p) => [p, localDriveLocation(p, folders.options)]))
-  if (failing) served.set('/failing', { open: async () => failing } as unknown as DriveLocation)
-  const server = await startStorageRpcServer(served, options)
-  stops.push(() => server.close())
-  for (const path of paths) await server.connect(path).createFolder()
-  const drives = await Promise.all(paths.map((path) => server.connect(path).open()))
-  server.requests.length = 0
-  return { server, paths, drives }
+/** serveTempDrives, stopped after the test. */
+async function serveDrives(...args: Parameters<typeof serveTempDrives>) {
+  const served = await serveTempDrives(...args)
+  stops.push(() => served.close())
+  return served
 }
 
 /** Runs `calls` in one turn (as the erasure set does) and settles each, counting the server's requests. */
@@ -157,22 +142,6 @@ describe('storage RPC batches', () => {
     const answer = await postRaw(server.url, 'batch', signedHeaders('batch', '', { calls: named }), body)
     expect(answer.status).toBe(400)
     expect(answer.body.error?.message).toMatch(message)
-  })
-
-  it('answers a stream call named in a batch with a 400 of its own', async () => {
-    const { server, paths } = await serveDrives(1)
-    const drive = encodeURIComponent(paths[0]!)
-    const calls = `readShard=${drive},listBuckets=${drive}`
-    const answer = await postRaw(
-      server.url,
-      'batch',
-      signedHeaders('batch', '', { calls }),
-      '[["b","k",{}],[]]',
-    )
-    expect(answer).toMatchObject({
-      status: 200,
-      body: [{ status: 400, error: { message: 'readShard does not travel in a batch' } }, { result: [] }],
-    })
   })
 })
 
