@@ -1,22 +1,11 @@
 import { Readable } from 'node:stream'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { ShardFeed } from '../../../../src/server/storage/erasure/shard-feed.js'
-import { INLINE_SHARD_BYTES } from '../../../../src/server/storage/remote/storage-rpc-protocol.js'
+import { BATCH_PATH, INLINE_SHARD_BYTES } from '../../../../src/server/storage/remote/storage-rpc-protocol.js'
 import type { StorageDrive, WholeShardBody } from '../../../../src/server/storage/storage-drive.js'
-import { postRaw, serveTempDrives, signedHeaders } from './rpc-server.js'
+import { postRaw, signedHeaders, useServedTempDrives } from './rpc-server.js'
 
-const BATCH = '/silo/storage/v1/batch'
-
-const stops: Array<() => Promise<unknown>> = []
-afterEach(async () => {
-  for (const stop of stops.splice(0)) await stop()
-})
-
-async function serveDrives(...args: Parameters<typeof serveTempDrives>) {
-  const served = await serveTempDrives(...args)
-  stops.push(() => served.close())
-  return served
-}
+const serveDrives = useServedTempDrives()
 
 /** A whole-capable body of `bytes` that counts how often it is pulled. */
 function wholeBody(bytes: Buffer): WholeShardBody & { pulls: number } {
@@ -51,7 +40,7 @@ describe('small shards inline in a batch', () => {
     expect(staged.map((s) => s.size)).toEqual([300, 300, 300])
     await Promise.all(drives.map((d, i) => d.commitShard(staged[i]!.id, { etag: 'e', meta: `m${i}` })))
     const reads = await Promise.all(drives.map((d) => d.readShard('b', 'k', { start: 10, end: 19 })))
-    expect(server.requests).toEqual([BATCH, BATCH, BATCH])
+    expect(server.requests).toEqual([BATCH_PATH, BATCH_PATH, BATCH_PATH])
     for (const [i, read] of reads.entries()) {
       expect(read.object).toMatchObject({ key: 'k', etag: 'e', meta: `m${i}` })
       expect(Buffer.from(read.data!)).toEqual(bytes[i]!.subarray(10, 20))
@@ -65,7 +54,7 @@ describe('small shards inline in a batch', () => {
       code: 'NoSuchBucket',
     })
     expect(body.pulls).toBe(0)
-    expect(server.requests).toEqual([BATCH])
+    expect(server.requests).toEqual([BATCH_PATH])
   })
 
   it('streams a shard too big to travel inline, and any body that cannot hand its bytes whole', async () => {

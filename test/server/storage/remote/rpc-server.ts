@@ -3,6 +3,7 @@ import { type Agent, createServer, type IncomingMessage, request, type ServerRes
 import { createServer as createHttpsServer } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
+import { afterEach } from 'vitest'
 import { localDriveLocation } from '../../../../src/server/storage/local-drive.js'
 import {
   deriveInternalKey,
@@ -109,6 +110,22 @@ export async function serveTempDrives(
       await server.close()
       await rm(folders.root, { recursive: true, force: true })
     },
+  }
+}
+
+/**
+ * serveTempDrives for the tests of a file, each server closed after its test.
+ * @example const serveDrives = useServedTempDrives(); const { drives } = await serveDrives(4)
+ */
+export function useServedTempDrives(): typeof serveTempDrives {
+  const served: ServedTempDrives[] = []
+  afterEach(async () => {
+    for (const drives of served.splice(0)) await drives.close()
+  })
+  return async (...args) => {
+    const drives = await serveTempDrives(...args)
+    served.push(drives)
+    return drives
   }
 }
 

@@ -3,27 +3,21 @@ import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { isS3ServerError } from '../../../../src/server/errors.js'
 import { remoteDriveLocation } from '../../../../src/server/storage/remote/remote-drive-location.js'
+import { BATCH_PATH } from '../../../../src/server/storage/remote/storage-rpc-protocol.js'
 import {
   postRaw,
   type RpcServerUnderTest,
-  serveTempDrives,
   signedHeaders,
   TEST_SECRET,
+  useServedTempDrives,
 } from './rpc-server.js'
-
-const BATCH = '/silo/storage/v1/batch'
 
 const stops: Array<() => Promise<unknown>> = []
 afterEach(async () => {
   for (const stop of stops.splice(0)) await stop()
 })
 
-/** serveTempDrives, stopped after the test. */
-async function serveDrives(...args: Parameters<typeof serveTempDrives>) {
-  const served = await serveTempDrives(...args)
-  stops.push(() => served.close())
-  return served
-}
+const serveDrives = useServedTempDrives()
 
 /** Runs `calls` in one turn (as the erasure set does) and settles each, counting the server's requests. */
 async function inOneTurn(server: RpcServerUnderTest, calls: Array<Promise<unknown>>) {
@@ -43,12 +37,12 @@ describe('storage RPC batches', () => {
       server,
       drives.map((drive) => drive.createBucket('b', '')),
     )
-    expect(created.requests).toEqual([BATCH])
+    expect(created.requests).toEqual([BATCH_PATH])
     const read = await inOneTurn(
       server,
       drives.map((drive) => drive.getBucket('b')),
     )
-    expect(read.requests).toEqual([BATCH])
+    expect(read.requests).toEqual([BATCH_PATH])
     for (const outcome of read.outcomes) expect(outcome).toMatchObject({ value: { name: 'b' } })
     // Alone, a call is the plain request.
     await drives[0]!.listBuckets()
@@ -73,7 +67,7 @@ describe('storage RPC batches', () => {
       broken.readObject('b', 'k'),
       unserved.createFolder(),
     ])
-    expect(requests).toEqual([BATCH])
+    expect(requests).toEqual([BATCH_PATH])
     expect(outcomes[0]).toMatchObject({ status: 'fulfilled', value: { name: 'b' } })
     expect(reasonOf(outcomes[1]!)).toMatchObject({ code: 'NoSuchBucket' })
     expect(reasonOf(outcomes[2]!)).toMatchObject({ code: 'NoSuchKey', status: 404 })
@@ -98,7 +92,7 @@ describe('storage RPC batches', () => {
       server,
       forged.map((location) => location.writeFormat({ id: 'forged' } as never)),
     )
-    expect(requests).toEqual([BATCH])
+    expect(requests).toEqual([BATCH_PATH])
     for (const [i, outcome] of outcomes.entries()) {
       const error = reasonOf(outcome)
       expect(isS3ServerError(error)).toBe(false)
@@ -189,7 +183,7 @@ describe('storage RPC batch failures', () => {
       const { url, requests } = await listen(answer)
       const locations = threeDrives(url)
       const outcomes = await Promise.allSettled(locations.map((location) => location.createFolder()))
-      expect(requests).toEqual([BATCH])
+      expect(requests).toEqual([BATCH_PATH])
       for (const [i, outcome] of outcomes.entries()) {
         const error = reasonOf(outcome)
         expect(isS3ServerError(error)).toBe(false)
