@@ -87,8 +87,9 @@ export async function serveInlineWrite(drive: StorageDrive, args: unknown[]): Pr
   return drive.writeShard(place as ShardPlace, oneChunk(Buffer.from(data, 'base64')))
 }
 
+/** The body of `bytes`: one chunk, none for an empty shard (as a streamed empty body). */
 async function* oneChunk(bytes: Buffer): AsyncGenerator<Uint8Array> {
-  yield bytes
+  if (bytes.length > 0) yield bytes
 }
 
 function isWholeShardBody(body: AsyncIterable<Uint8Array>): body is WholeShardBody {
