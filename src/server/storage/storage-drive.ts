@@ -118,6 +118,20 @@ export interface ShardPlace {
   part?: { uploadId: string; partNumber: number }
 }
 
+/**
+ * A writeShard body that can hand over all its bytes without being pulled, once it has them (the
+ * erasure set's shard feeds can): a drive that ships a small shard in one message (the remote
+ * drive) asks for them first, and pulls the body as any other when they are too many.
+ */
+export interface WholeShardBody extends AsyncIterable<Uint8Array> {
+  /**
+   * Every chunk of the body once it ended, when they come to at most `limit` bytes; undefined
+   * as soon as they will not (or the body failed, or waiting would hold its producer up). Pulls
+   * nothing: a write refused after it still pulled no byte.
+   */
+  whole(limit: number): Promise<Uint8Array[] | undefined>
+}
+
 /** A shard file the drive holds, received and synced, that nothing refers to yet. */
 export interface StagedShard {
   /** Names it for commitShard / discardShard. */

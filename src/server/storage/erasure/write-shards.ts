@@ -102,7 +102,7 @@ export async function writeShards(
   const bound = targets.map((t) => ({ ...t, store: t.drive.store }))
   const room = await reserveRoom(bound, shardFile, options)
   try {
-    return await streamShards(room.targets, input, options, expectedMd5)
+    return await streamShards(room.targets, input, options, { expectedMd5, shardFile })
   } finally {
     await room.release()
   }
@@ -166,13 +166,14 @@ function missedQuorum(failures: unknown[], got: number, options: ErasureWriteOpt
   )
 }
 
+/** `shardFile`: each drive's file size when the body's size is known (0 when not). */
 async function streamShards(
   targets: Bound[],
   input: ErasureWriteInput,
   options: ErasureWriteOptions,
-  expectedMd5: string | undefined,
+  { expectedMd5, shardFile }: { expectedMd5: string | undefined; shardFile: number },
 ): Promise<ErasureWriteResult> {
-  const feeds = targets.map(() => new ShardFeed(FEED_BLOCKS))
+  const feeds = targets.map(() => new ShardFeed(FEED_BLOCKS, shardFile))
   const failures: unknown[] = []
   const fail = (i: number, error: unknown) => {
     failures.push(error)

@@ -1,8 +1,10 @@
 import type { Agent } from 'node:http'
 import type { DriveFormat, DriveLocation, FormatReading, StorageDrive } from '../storage-drive.js'
+import { type DriveCallSender, readInlineShard, readsInline, writeInlineShard } from './inline-shards.js'
 import { deriveInternalKey } from './internal-auth.js'
 import { readRemoteShard, writeRemoteShard } from './remote-shards.js'
-import { agentFor, callStorage, type RpcTarget } from './storage-rpc-client.js'
+import { batcherFor } from './storage-call-batcher.js'
+import { agentFor, type RpcTarget } from './storage-rpc-client.js'
 import { DRIVE_CALLS, STORAGE_AUTH_PURPOSE } from './storage-rpc-protocol.js'
 
 /** A call fails once its connection is idle this long, by default (a commit's fsync of a big shard included). */
@@ -46,45 +48,60 @@ export function remoteDriveLocation(options: RemoteDriveOptions): DriveLocation 
     timeoutMs,
   }
   const health = { ...target, timeoutMs: Math.min(timeoutMs, HEALTH_TIMEOUT_MS) }
+  const call = callsOn(target)
+  const healthCall = callsOn(health)
   return {
     endpoint: `${options.url}${options.path}`,
     probe: () =>
-      callStorage(health, 'probe', []).then(
+      healthCall('probe', []).then(
         (reason) => reason as string | undefined,
         (error: Error) => error.message,
       ),
     formatStamp: () =>
-      callStorage(health, 'formatStamp', []).then(
+      healthCall('formatStamp', []).then(
         (stamp) => stamp as string | undefined,
         () => undefined,
       ),
     readFormat: () =>
-      callStorage(health, 'readFormat', []).then(
+      healthCall('readFormat', []).then(
         (reading) => reading as FormatReading,
         (error: Error): FormatReading => ({ kind: 'offline', reason: error.message }),
       ),
     writeFormat: async (format: DriveFormat) => {
-      await callStorage(target, 'writeFormat', [format])
+      await call('writeFormat', [format])
     },
     createFolder: async () => {
-      await callStorage(target, 'createFolder', [])
+      await call('createFolder', [])
     },
     open: async () => {
-      await callStorage(target, 'open', [])
-      return remoteDrive(target)
+      await call('open', [])
+      return remoteDrive(target, call)
     },
   }
 }
 
-/** The drive calls, each one request; JSON but for the shards' bytes. */
-function remoteDrive(target: RpcTarget): StorageDrive {
+/** The JSON calls on the target's drive, batched with the other drives of its server. */
+function callsOn(target: RpcTarget): DriveCallSender {
+  const batcher = batcherFor(target)
+  return (name, args) => batcher.call(target, name, args)
+}
+
+/**
+ * The drive calls: JSON ones batched per server; a shard's bytes inline in a batch when few,
+ * else streamed in a request of their own.
+ */
+function remoteDrive(target: RpcTarget, call: DriveCallSender): StorageDrive {
   const calls: Record<string, unknown> = {}
   for (const name of Object.keys(DRIVE_CALLS)) {
-    calls[name] = (...args: unknown[]) => callStorage(target, name, args)
+    calls[name] = (...args: unknown[]) => call(name, args)
   }
   const shards: Pick<StorageDrive, 'readShard' | 'writeShard'> = {
-    readShard: (bucket, key, range, versionId) => readRemoteShard(target, [bucket, key, range, versionId]),
-    writeShard: (place, body) => writeRemoteShard(target, place, body),
+    readShard: (bucket, key, range, versionId) =>
+      readsInline(range)
+        ? readInlineShard(call, [bucket, key, range, versionId])
+        : readRemoteShard(target, [bucket, key, range, versionId]),
+    writeShard: (place, body) =>
+      writeInlineShard(call, place, body, () => writeRemoteShard(target, place, body)),
   }
   return Object.assign(calls, shards) as unknown as StorageDrive
 }

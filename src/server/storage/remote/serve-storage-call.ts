@@ -5,8 +5,8 @@ import type { DriveRead, StorageDrive } from '../storage-drive.js'
 import type { OpenedDrives } from './opened-drives.js'
 import { readBodyArguments, readHeaderArguments } from './storage-rpc-arguments.js'
 import {
-  DRIVE_CALLS,
   type DriveCall,
+  isDriveCall,
   type LocationCall,
   OBJECT_LENGTH_HEADER,
 } from './storage-rpc-protocol.js'
@@ -42,22 +42,37 @@ export async function serveStorageCall(call: StorageCall): Promise<void> {
   }
   if (call.expectsContinue) res.writeContinue()
   const args = await readBodyArguments(req)
-  if (name === 'open') {
-    await drives.get(path)
-    sendResult(res, undefined)
-  } else if (name === 'close') {
-    await drives.close(path)
-    sendResult(res, undefined)
-  } else if (name === 'readShard') {
+  if (name === 'readShard') {
     const drive = await drives.get(path)
     await sendShard(res, await drive.readShard(...(args as Parameters<StorageDrive['readShard']>)))
-  } else if (DRIVE_CALLS[name as DriveCall] === 'json') {
-    const drive = await drives.get(path)
-    sendResult(res, await (drive[name as DriveCall] as AnyCall).apply(drive, args))
   } else {
-    const location = drives.locations.get(path)!
-    sendResult(res, await (location[name as LocationCall] as AnyCall).apply(location, args))
+    sendResult(res, await runStorageCall(drives, path, name, args))
   }
+}
+
+/**
+ * Runs a call whose answer is JSON (every one but the shards' streams) on the drive at `path`:
+ * `open` and `close` open and close it on this server, a location call goes to its location.
+ *
+ * @example const bucket = await runStorageCall(drives, '/mnt/d1', 'getBucket', ['photos'])
+ */
+export async function runStorageCall(
+  drives: OpenedDrives,
+  path: string,
+  name: DriveCall | LocationCall,
+  args: unknown[],
+): Promise<unknown> {
+  if (name === 'open') {
+    await drives.get(path)
+    return undefined
+  }
+  if (name === 'close') return drives.close(path)
+  if (isDriveCall(name)) {
+    const drive = await drives.get(path)
+    return (drive[name] as AnyCall).apply(drive, args)
+  }
+  const location = drives.locations.get(path)!
+  return (location[name] as AnyCall).apply(location, args)
 }
 
 /** The request's bytes as the drive pulls them, the 100 sent on the first pull. */
@@ -68,7 +83,25 @@ async function* shardBody({ req, res, expectsContinue }: StorageCall): AsyncGene
 
 /** `{ result }`, or `{}` for a call that returns nothing. */
 function sendResult(res: ServerResponse, result: unknown): void {
-  const text = JSON.stringify(result === undefined ? {} : { result })
+  sendJson(res, resultBody(result))
+}
+
+/**
+ * A call's result as its answer carries it: `{ result }`, or `{}` for a call that returns nothing.
+ *
+ * @example outcomes.push(resultBody(await runStorageCall(drives, path, name, args)))
+ */
+export function resultBody(result: unknown): { result?: unknown } {
+  return result === undefined ? {} : { result }
+}
+
+/**
+ * A 200 answer with `body` as JSON.
+ *
+ * @example sendJson(res, outcomes)
+ */
+export function sendJson(res: ServerResponse, body: unknown): void {
+  const text = JSON.stringify(body)
   res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) })
   res.end(text)
 }

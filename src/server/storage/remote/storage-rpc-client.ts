@@ -3,31 +3,49 @@ import { Agent as HttpAgent, request as httpRequest } from 'node:http'
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https'
 import { readBody } from '../../body/read-body.js'
 import { INTERNAL_AUTH_HEADER, signInternalRequest } from './internal-auth.js'
-import { decodeRpcError } from './storage-rpc-errors.js'
-import { ARGS_HEADER, DRIVE_HEADER, RPC_STATUS, STORAGE_RPC_PREFIX } from './storage-rpc-protocol.js'
+import { decodeRpcError, RpcRequestError } from './storage-rpc-errors.js'
+import {
+  ARGS_HEADER,
+  DRIVE_HEADER,
+  RPC_STATUS,
+  STORAGE_RPC_PREFIX,
+  signedFieldsOf,
+} from './storage-rpc-protocol.js'
 
 /** How long a pooled connection may sit idle: below the servers' keep-alive timeout (65 s), so a server rarely closes one as it is reused. */
 const IDLE_SOCKET_MS = 30_000
 /** The largest JSON answer read (a page of 1,000 records with their metadata is a few MB). */
 const MAX_ANSWER_BYTES = 256 * 1024 * 1024
 
-/** One drive on another server, as the calls reach it. */
-export interface RpcTarget {
+/** A server as the calls reach it. */
+export interface RpcChannel {
   /** The server, `http://host:port`. */
   url: string
-  /** The drive's path on that server. */
-  path: string
   /** deriveInternalKey(root secret, STORAGE_AUTH_PURPOSE). */
   key: Buffer
   agent: HttpAgent
-  /** A call fails when the connection stays idle this long (no byte either way). */
+  /** A request fails when the connection stays idle this long (no byte either way). */
   timeoutMs: number
+}
+
+/** One drive on another server, as the calls reach it. */
+export interface RpcTarget extends RpcChannel {
+  /** The drive's path on that server. */
+  path: string
+}
+
+/** A request to send: its path, the headers that address it (signed), what its failures name. */
+export interface RpcRequest {
+  path: string
+  headers: Record<string, string>
+  /** `readObject on /d1`: what a failure's message names after the server. */
+  what: string
 }
 
 /** A call under way: the request (to write a body to) and its answer's headers. */
 export interface RpcExchange {
   req: ClientRequest
-  /** Settles with the answer, or rejects with a plain Error naming the server and the call. */
+  /** Settles with the answer, or rejects with an RpcRequestError. */
   response: Promise<IncomingMessage>
 }
 
@@ -49,31 +67,28 @@ export function agentFor(url: string): HttpAgent {
 }
 
 /**
- * Starts the signed `POST /silo/storage/v1/<name>` for the target's drive; `args` goes in the
- * x-silo-args header (writeShard, whose body is the shard). The caller writes the body and ends.
+ * Starts the signed `POST` of `request` to the channel's server; the caller writes the body and
+ * ends.
  *
- * @example const { req, response } = startStorageCall(target, 'writeShard', { args: [place], expectContinue: true })
+ * @example const { req, response } = startStorageRequest(channel, request, { contentLength: body.length })
  */
-export function startStorageCall(
-  target: RpcTarget,
-  name: string,
-  options: { args?: unknown[]; expectContinue?: boolean; contentLength?: number } = {},
+export function startStorageRequest(
+  channel: RpcChannel,
+  request: RpcRequest,
+  options: { expectContinue?: boolean; contentLength?: number } = {},
 ): RpcExchange {
-  const path = `${STORAGE_RPC_PREFIX}${name}`
-  const drive = encodeURIComponent(target.path)
-  const args = options.args ? encodeURIComponent(JSON.stringify(options.args)) : ''
+  const fields = signedFieldsOf('POST', request.path, (name) => request.headers[name] ?? '')
   const headers: Record<string, string | number> = {
-    [DRIVE_HEADER]: drive,
-    [INTERNAL_AUTH_HEADER]: signInternalRequest(target.key, ['POST', path, drive, args], Date.now()),
+    ...request.headers,
+    [INTERNAL_AUTH_HEADER]: signInternalRequest(channel.key, fields, Date.now()),
   }
-  if (options.args) headers[ARGS_HEADER] = args
   if (options.expectContinue) headers['expect'] = '100-continue'
   if (options.contentLength !== undefined) headers['content-length'] = options.contentLength
-  const send = target.url.startsWith('https:') ? httpsRequest : httpRequest
-  const req = send(`${target.url}${path}`, {
+  const send = channel.url.startsWith('https:') ? httpsRequest : httpRequest
+  const req = send(`${channel.url}${request.path}`, {
     method: 'POST',
-    agent: target.agent,
-    timeout: target.timeoutMs,
+    agent: channel.agent,
+    timeout: channel.timeoutMs,
     headers,
   })
   let answer: IncomingMessage | undefined
@@ -82,10 +97,11 @@ export function startStorageCall(
       answer = res
       resolve(res)
     })
-    req.on('error', (error) => reject(unreachable(target, name, error)))
+    req.on('error', (error) => reject(unreachable(channel.url, request.what, error)))
   })
   req.on('timeout', () => {
-    const error = new Error(`${where(target, name)}: the connection was idle for ${target.timeoutMs} ms`)
+    const idle = `the connection was idle for ${channel.timeoutMs} ms`
+    const error = new RpcRequestError(channel.url, idle, false, request.what)
     answer?.destroy(error)
     req.destroy(error)
   })
@@ -93,9 +109,53 @@ export function startStorageCall(
 }
 
 /**
+ * Starts the signed `POST /silo/storage/v1/<name>` for the target's drive; `args` goes in the
+ * x-silo-args header (writeShard, whose body is the shard). The caller writes the body and ends.
+ *
+ * @example const { req, response } = startStorageCall(target, 'writeShard', { args: [place], expectContinue: true })
+ */
+export function startStorageCall(
+  target: RpcTarget,
+  name: string,
+  options: { args?: unknown[]; expectContinue?: boolean } = {},
+): RpcExchange {
+  return startStorageRequest(target, callRequest(target, name, options.args), options)
+}
+
+function callRequest(target: RpcTarget, name: string, args?: unknown[]): RpcRequest {
+  const headers: Record<string, string> = { [DRIVE_HEADER]: encodeURIComponent(target.path) }
+  if (args) headers[ARGS_HEADER] = encodeURIComponent(JSON.stringify(args))
+  return { path: `${STORAGE_RPC_PREFIX}${name}`, headers, what: whatOf(name, target.path) }
+}
+
+/**
+ * Sends `request` with `body` and resolves with its answer, unread, whatever its status. A
+ * request that meets a pooled connection the server had just closed is sent once more (Node's
+ * advice for keep-alive agents).
+ *
+ * @example const res = await sendStorageRequest(channel, request, Buffer.from('[]'))
+ */
+export async function sendStorageRequest(
+  channel: RpcChannel,
+  request: RpcRequest,
+  body: Buffer,
+): Promise<IncomingMessage> {
+  for (let attempt = 1; ; attempt++) {
+    const { req, response } = startStorageRequest(channel, request, { contentLength: body.length })
+    req.end(body)
+    try {
+      return await response
+    } catch (error) {
+      // Only before an answer: a request the server answered, even in part, is never sent twice.
+      const stale = req.reusedSocket && (error as { cause?: { code?: string } }).cause?.code === 'ECONNRESET'
+      if (!stale || attempt > 1) throw error
+    }
+  }
+}
+
+/**
  * Sends a call with its arguments as a JSON body and resolves with its 200 answer, unread;
- * any other answer rejects as decodeRpcError says. A call that meets a pooled connection the
- * server had just closed is sent once more (Node's advice for keep-alive agents).
+ * any other answer rejects as decodeRpcError says.
  *
  * @example const res = await sendStorageCall(target, 'readShard', [bucket, key, range])
  */
@@ -104,22 +164,10 @@ export async function sendStorageCall(
   name: string,
   args: unknown[],
 ): Promise<IncomingMessage> {
-  const body = Buffer.from(JSON.stringify(args))
-  for (let attempt = 1; ; attempt++) {
-    const { req, response } = startStorageCall(target, name, { contentLength: body.length })
-    req.end(body)
-    let res: IncomingMessage
-    try {
-      res = await response
-    } catch (error) {
-      // Only before an answer: a call the server answered, even in part, is never sent twice.
-      const stale = req.reusedSocket && (error as { cause?: { code?: string } }).cause?.code === 'ECONNRESET'
-      if (stale && attempt === 1) continue
-      throw error
-    }
-    if (res.statusCode === RPC_STATUS.ok) return res
-    throw decodeRpcError(res.statusCode ?? 0, await readJson(target, name, res), where(target, name))
-  }
+  const request = callRequest(target, name)
+  const res = await sendStorageRequest(target, request, Buffer.from(JSON.stringify(args)))
+  if (res.statusCode === RPC_STATUS.ok) return res
+  throw decodeRpcError(res.statusCode ?? 0, await readJson(target, request.what, res), where(target, name))
 }
 
 /**
@@ -133,35 +181,48 @@ export async function callStorage(target: RpcTarget, name: string, args: unknown
 
 /** The result of a JSON answer, or the error it carries (decodeRpcError). */
 export async function answerOf(target: RpcTarget, name: string, res: IncomingMessage): Promise<unknown> {
-  const body = await readJson(target, name, res)
+  const body = await readJson(target, whatOf(name, target.path), res)
   if (res.statusCode === RPC_STATUS.ok) return (body as { result?: unknown }).result
   throw decodeRpcError(res.statusCode ?? 0, body, where(target, name))
 }
 
-/** `http://host:port <call> on <drive>`: what a failed call's message starts with. */
-export function where(target: RpcTarget, name: string): string {
-  return `${target.url} ${name} on ${target.path}`
+/** `<call> on <drive>`: what a failed call names after its server. */
+export function whatOf(name: string, path: string): string {
+  return `${name} on ${path}`
 }
 
-async function readJson(target: RpcTarget, name: string, res: IncomingMessage): Promise<unknown> {
+/** `http://host:port <call> on <drive>`: what a failed call's message starts with. */
+export function where(target: RpcTarget, name: string): string {
+  return `${target.url} ${whatOf(name, target.path)}`
+}
+
+/**
+ * An answer's JSON body (any status); an RpcRequestError naming `what` when it breaks off or is
+ * not JSON.
+ *
+ * @example const body = await readJson(channel, 'readObject on /d1', res)
+ */
+export async function readJson(channel: RpcChannel, what: string, res: IncomingMessage): Promise<unknown> {
   let text: string
   try {
     text = (await readBody(res, MAX_ANSWER_BYTES)).toString('utf8')
   } catch (error) {
-    throw new Error(`${where(target, name)}: the answer broke off: ${(error as Error).message}`, {
-      cause: error,
-    })
+    const reason = `the answer broke off: ${(error as Error).message}`
+    throw new RpcRequestError(channel.url, reason, false, what, { cause: error })
   }
   try {
     return JSON.parse(text)
   } catch {
-    throw new Error(`${where(target, name)}: answered ${res.statusCode} with a body that is not JSON`)
+    throw new RpcRequestError(
+      channel.url,
+      `answered ${res.statusCode} with a body that is not JSON`,
+      false,
+      what,
+    )
   }
 }
 
-function unreachable(target: RpcTarget, name: string, error: Error): Error {
-  if (error.message.startsWith(target.url)) return error
-  return new Error(`${target.url} unreachable (${name} on ${target.path}): ${error.message}`, {
-    cause: error,
-  })
+function unreachable(url: string, what: string, error: Error): Error {
+  if (error instanceof RpcRequestError) return error
+  return new RpcRequestError(url, error.message, true, what, { cause: error })
 }

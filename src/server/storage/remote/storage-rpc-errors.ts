@@ -15,6 +15,27 @@ export class StorageRpcRefusal extends Error {
 }
 
 /**
+ * A request that failed on its way (the connection, an idle timeout, an answer broken off or not
+ * JSON): a plain Error to the erasure set, naming the server and what the request carried.
+ */
+export class RpcRequestError extends Error {
+  constructor(
+    readonly url: string,
+    readonly reason: string,
+    readonly unreachable: boolean,
+    what: string,
+    options?: ErrorOptions,
+  ) {
+    super(unreachable ? `${url} unreachable (${what}): ${reason}` : `${url} ${what}: ${reason}`, options)
+  }
+
+  /** The same failure naming `what` instead: each call of a batch fails with its own message. */
+  naming(what: string): RpcRequestError {
+    return new RpcRequestError(this.url, this.reason, this.unreachable, what, { cause: this.cause })
+  }
+}
+
+/**
  * The answer for an error: a drive's S3ServerError with every field (422), a refusal with its
  * status, any other error as the drive failing (500, its message only).
  *

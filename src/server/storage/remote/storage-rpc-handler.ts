@@ -3,19 +3,17 @@ import type { Logger } from '../../logger.js'
 import type { DriveLocation } from '../storage-drive.js'
 import { deriveInternalKey, INTERNAL_AUTH_HEADER, verifyInternalRequest } from './internal-auth.js'
 import { OpenedDrives } from './opened-drives.js'
+import { serveStorageBatch } from './serve-storage-batch.js'
 import { serveStorageCall } from './serve-storage-call.js'
-import { badRequest, readEncodedHeader } from './storage-rpc-arguments.js'
+import { badRequest, checkCallName, checkDrivePath, readEncodedHeader } from './storage-rpc-arguments.js'
 import { encodeRpcError, StorageRpcRefusal } from './storage-rpc-errors.js'
 import {
-  ARGS_HEADER,
+  BATCH_PATH,
   DRIVE_HEADER,
-  type DriveCall,
-  isDriveCall,
-  isLocationCall,
-  type LocationCall,
   RPC_STATUS,
   STORAGE_AUTH_PURPOSE,
   STORAGE_RPC_PREFIX,
+  signedFieldsOf,
 } from './storage-rpc-protocol.js'
 
 export interface StorageRpcHandlerOptions {
@@ -41,7 +39,8 @@ export interface StorageRpcHandler {
 
 /**
  * Serves this server's drives to the other servers of a distributed deployment: every
- * DriveLocation and StorageDrive call over `POST /silo/storage/v1/<method>`, signed with a key
+ * DriveLocation and StorageDrive call over `POST /silo/storage/v1/<method>`, or several JSON
+ * calls in one `POST /silo/storage/v1/batch`, signed with a key
  * derived from the root secret key (internal-auth.ts). A drive opens on its first call and stays
  * open until a `close` call (the next call opens it again) or `close()` here.
  *
@@ -57,7 +56,13 @@ export function createStorageRpcHandler(options: StorageRpcHandlerOptions): Stor
     handles: (req) => req.url?.startsWith(STORAGE_RPC_PREFIX) === true,
     handle(req, res, expectsContinue = false) {
       const answer = async () => {
-        const { path, name } = checkRequest(req, key, now(), drives.locations)
+        checkRequest(req, key, now())
+        if (req.url === BATCH_PATH) {
+          await serveStorageBatch({ drives, req, res, expectsContinue, logger: options.logger })
+          return
+        }
+        const name = checkCallName(req.url!.slice(STORAGE_RPC_PREFIX.length))
+        const path = checkDrivePath(readEncodedHeader(req, DRIVE_HEADER), drives.locations)
         await serveStorageCall({ drives, path, name, req, res, expectsContinue })
       }
       answer().catch((error: unknown) => sendRpcError(req, res, error, options.logger))
@@ -66,28 +71,12 @@ export function createStorageRpcHandler(options: StorageRpcHandlerOptions): Stor
   }
 }
 
-/**
- * The call and the drive path a request names, once its signature holds (403 otherwise, nothing else looked
- * at) and it is a call of the API on a drive served here (400 naming what is wrong otherwise).
- */
-function checkRequest(
-  req: IncomingMessage,
-  key: Buffer,
-  now: number,
-  locations: ReadonlyMap<string, DriveLocation>,
-): { path: string; name: DriveCall | LocationCall } {
-  const url = req.url!
-  const drive = req.headers[DRIVE_HEADER]
-  const args = req.headers[ARGS_HEADER]
-  const fields = [req.method ?? '', url, String(drive ?? ''), String(args ?? '')]
+/** Refuses a request whose signature does not hold (403, nothing else looked at) or that is not a POST (400). */
+function checkRequest(req: IncomingMessage, key: Buffer, now: number): void {
+  const fields = signedFieldsOf(req.method ?? '', req.url!, (name) => String(req.headers[name] ?? ''))
   const refused = verifyInternalRequest(key, req.headers[INTERNAL_AUTH_HEADER], fields, now)
   if (refused) throw new StorageRpcRefusal(RPC_STATUS.refused, refused)
-  const name = url.slice(STORAGE_RPC_PREFIX.length)
   if (req.method !== 'POST') throw badRequest(`storage calls are POSTs, not ${req.method}`)
-  if (!isDriveCall(name) && !isLocationCall(name)) throw badRequest(`"${name}" is not a storage call`)
-  const path = readEncodedHeader(req, DRIVE_HEADER)
-  if (!locations.has(path)) throw badRequest(`this server has no drive "${path}"`)
-  return { path, name }
 }
 
 /**

@@ -1,6 +1,10 @@
+import { rm } from 'node:fs/promises'
 import { type Agent, createServer, type IncomingMessage, request, type ServerResponse } from 'node:http'
 import { createServer as createHttpsServer } from 'node:https'
 import type { AddressInfo } from 'node:net'
+import { join } from 'node:path'
+import { afterEach } from 'vitest'
+import { localDriveLocation } from '../../../../src/server/storage/local-drive.js'
 import {
   deriveInternalKey,
   INTERNAL_AUTH_HEADER,
@@ -14,11 +18,14 @@ import {
 } from '../../../../src/server/storage/remote/storage-rpc-handler.js'
 import {
   ARGS_HEADER,
+  CALLS_HEADER,
   DRIVE_HEADER,
   STORAGE_AUTH_PURPOSE,
   STORAGE_RPC_PREFIX,
+  signedFieldsOf,
 } from '../../../../src/server/storage/remote/storage-rpc-protocol.js'
-import type { DriveLocation } from '../../../../src/server/storage/storage-drive.js'
+import type { DriveLocation, StorageDrive } from '../../../../src/server/storage/storage-drive.js'
+import { createTempDriveFolders } from '../drive-contract/temp-drive.js'
 
 /** The root secret key the test servers and clients share. */
 export const TEST_SECRET = 'rpc-test-secret'
@@ -27,6 +34,8 @@ export const TEST_SECRET = 'rpc-test-secret'
 export interface RpcServerUnderTest {
   url: string
   handler: StorageRpcHandler
+  /** The path of every request received, in order (a batch is one). */
+  requests: string[]
   /** The remote location of one of the served drives (or of any path), through this server. */
   connect(path: string, options?: { agent?: Agent; timeoutMs?: number }): DriveLocation
   /** Closes the served drives and the server, dropping its connections. */
@@ -43,20 +52,80 @@ export async function startStorageRpcServer(
   { tls, ...options }: Partial<StorageRpcHandlerOptions> & { tls?: { cert: Buffer; key: Buffer } } = {},
 ): Promise<RpcServerUnderTest> {
   const handler = createStorageRpcHandler({ drives, secretKey: TEST_SECRET, ...options })
-  const listener = (req: IncomingMessage, res: ServerResponse) => handler.handle(req, res)
+  const requests: string[] = []
+  const listener = (req: IncomingMessage, res: ServerResponse, expectsContinue = false) => {
+    requests.push(req.url!)
+    handler.handle(req, res, expectsContinue)
+  }
   const server = tls ? createHttpsServer(tls, listener) : createServer(listener)
-  server.on('checkContinue', (req, res) => handler.handle(req, res, true))
+  server.on('checkContinue', (req, res) => listener(req, res, true))
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const url = `${tls ? 'https' : 'http'}://127.0.0.1:${(server.address() as AddressInfo).port}`
   return {
     url,
     handler,
+    requests,
     connect: (path, more = {}) => remoteDriveLocation({ url, path, secretKey: TEST_SECRET, ...more }),
     async close() {
       await handler.close()
       server.closeAllConnections()
       await new Promise((resolve) => server.close(resolve))
     },
+  }
+}
+
+/** A server serving fresh local drives, and the drives opened through it. */
+export interface ServedTempDrives {
+  server: RpcServerUnderTest
+  /** The drives' paths (`<temp>/d1`...). */
+  paths: string[]
+  /** Each drive, opened through the server. */
+  drives: StorageDrive[]
+  /** Stops the server and removes the drives' folders. */
+  close(): Promise<void>
+}
+
+/**
+ * Serves `count` fresh local drives (and `/failing`, whose drive is `failing`, when given), opens
+ * each through the server and forgets those requests (`server.requests` starts empty).
+ * @example const { server, drives, close } = await serveTempDrives(4)
+ */
+export async function serveTempDrives(
+  count: number,
+  { failing, ...options }: Partial<StorageRpcHandlerOptions> & { failing?: Partial<StorageDrive> } = {},
+): Promise<ServedTempDrives> {
+  const folders = await createTempDriveFolders('silo-rpc-drives-')
+  const paths = Array.from({ length: count }, (_, i) => join(folders.root, `d${i + 1}`))
+  const served = new Map<string, DriveLocation>(paths.map((p) => [p, localDriveLocation(p, folders.options)]))
+  if (failing) served.set('/failing', { open: async () => failing } as unknown as DriveLocation)
+  const server = await startStorageRpcServer(served, options)
+  for (const path of paths) await server.connect(path).createFolder()
+  const drives = await Promise.all(paths.map((path) => server.connect(path).open()))
+  server.requests.length = 0
+  return {
+    server,
+    paths,
+    drives,
+    async close() {
+      await server.close()
+      await rm(folders.root, { recursive: true, force: true })
+    },
+  }
+}
+
+/**
+ * serveTempDrives for the tests of a file, each server closed after its test.
+ * @example const serveDrives = useServedTempDrives(); const { drives } = await serveDrives(4)
+ */
+export function useServedTempDrives(): typeof serveTempDrives {
+  const served: ServedTempDrives[] = []
+  afterEach(async () => {
+    for (const drives of served.splice(0)) await drives.close()
+  })
+  return async (...args) => {
+    const drives = await serveTempDrives(...args)
+    served.push(drives)
+    return drives
   }
 }
 
@@ -98,21 +167,19 @@ export function postRaw(
 
 /**
  * The drive and signature headers of a call on `drive` (its path, unencoded), signed now with
- * TEST_SECRET (or `secret`, and at `at`).
+ * TEST_SECRET (or `secret`, and at `at`); for the `batch` call, `calls` is its x-silo-calls.
  * @example await postRaw(url, 'readObject', signedHeaders('readObject', dir), '["b","k"]')
  */
 export function signedHeaders(
   name: string,
   drive: string,
-  options: { args?: string; secret?: string; at?: number } = {},
+  options: { args?: string; calls?: string; secret?: string; at?: number } = {},
 ): Record<string, string> {
   const key = deriveInternalKey(options.secret ?? TEST_SECRET, STORAGE_AUTH_PURPOSE)
-  const encoded = encodeURIComponent(drive)
-  const args = options.args === undefined ? '' : encodeURIComponent(options.args)
-  const fields = ['POST', `${STORAGE_RPC_PREFIX}${name}`, encoded, args]
-  return {
-    [DRIVE_HEADER]: encoded,
-    ...(options.args === undefined ? {} : { [ARGS_HEADER]: args }),
-    [INTERNAL_AUTH_HEADER]: signInternalRequest(key, fields, options.at ?? Date.now()),
-  }
+  const headers: Record<string, string> = { [DRIVE_HEADER]: encodeURIComponent(drive) }
+  if (options.args !== undefined) headers[ARGS_HEADER] = encodeURIComponent(options.args)
+  if (options.calls !== undefined) headers[CALLS_HEADER] = options.calls
+  const fields = signedFieldsOf('POST', `${STORAGE_RPC_PREFIX}${name}`, (header) => headers[header] ?? '')
+  headers[INTERNAL_AUTH_HEADER] = signInternalRequest(key, fields, options.at ?? Date.now())
+  return headers
 }
