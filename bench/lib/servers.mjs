@@ -38,13 +38,14 @@ export const SERVER_KINDS = {
 }
 
 /**
- * Starts a server of `kind` in a child process, storing under `root/<kind>-<n>`.
- * The handle reads the child's CPU time and RSS from /proc.
+ * Starts a server of `kind` in a child process, storing under `root/<kind>-<n>`, or in `dir`
+ * when given (a Silo server's drive folders, already made). The handle reads the child's CPU
+ * time and RSS from /proc, and lists the one endpoint it serves (as a cluster lists several).
  */
-export async function startServer(kind, root) {
+export async function startServer(kind, root, { dir: given } = {}) {
   const spec = SERVER_KINDS[kind]
-  const dir = join(root, `${kind}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`)
-  mkdirSync(dir, { recursive: true })
+  const dir = given ?? join(root, `${kind}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`)
+  if (!given) mkdirSync(dir, { recursive: true })
   const child = forkChild(CHILD, { execArgv: spec.execArgv, name: `${spec.label} child` })
   try {
     const { host, port } = await child.request('start', {
@@ -59,6 +60,7 @@ export async function startServer(kind, root) {
       dir,
       host,
       port,
+      endpoints: [{ host, port }],
       pid: child.pid,
       region: 'us-east-1',
       accessKey: spec.accessKey,

@@ -3,13 +3,11 @@
 // process, all drive folders on the same disk; then the lock round trips a write pays: a lock slot
 // the node owns, one another node owns (the HTTP peer API), and etcd's own lock for comparison.
 
-import { randomBytes } from 'node:crypto'
 import { mkdirSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import { join } from 'node:path'
-import { Readable } from 'node:stream'
 import { pathToFileURL } from 'node:url'
-import { forkChild } from '../lib/children.mjs'
+import { measureBigTransfers } from '../lib/big-transfers.mjs'
 import { bundleClusterLocks, startLockNodes, startSiloCluster } from '../lib/cluster.mjs'
 import { serverColumns } from '../lib/columns.mjs'
 import { startEtcd } from '../lib/etcd.mjs'
@@ -22,12 +20,11 @@ import {
   siloSdkEntry,
   siloServerEntry,
 } from '../lib/paths.mjs'
-import { readCpuMicros, readRss } from '../lib/proc.mjs'
 import { measureSection } from '../lib/section.mjs'
+import { startServer } from '../lib/servers.mjs'
 import { median, spread } from '../lib/stats.mjs'
 import { createTempFolder } from '../lib/temp-root.mjs'
 
-const MiB = 1024 * 1024
 const SERVERS = 4
 const DRIVES_PER_SERVER = 4
 const DRIVES = SERVERS * DRIVES_PER_SERVER
@@ -35,7 +32,6 @@ const ETCD_MEMBERS = 3
 const BIG_BUCKET = 'bench-cluster'
 const ACCESS_KEY = 'benchadmin'
 const SECRET_KEY = 'benchadmin-secret'
-const SERVER_CHILD = new URL('../lib/server-child.mjs', import.meta.url).pathname
 const LOAD_PROCESSES = 2
 const SIZE = 1024
 // Issue 17's goal, cluster ÷ one erasure server on the same drives: 1 GiB PUT and GET, each.
@@ -80,7 +76,7 @@ export default {
       stops.push(() => cluster.stop())
       const drives = Array.from({ length: DRIVES }, (_, i) => join(root, 'single', `d${i + 1}`))
       for (const drive of drives) mkdirSync(drive, { recursive: true })
-      const single = await startSilo(drives, 'silo-erasure16')
+      const single = await startServer('silo', root, { dir: drives })
       stops.push(() => single.stop())
       ctx.log(
         `  cluster on ports ${cluster.endpoints.map((e) => e.port).join(', ')}; one server on ${single.port}`,
@@ -195,116 +191,26 @@ export default {
   },
 }
 
-/** One Silo server (an array of drive folders) from the dist/ snapshot, in its own process. */
-async function startSilo(dir, kind) {
-  const child = forkChild(SERVER_CHILD, { name: 'Silo server child' })
-  try {
-    const { host, port } = await child.request('start', {
-      kind: 'silo',
-      dir,
-      accessKey: ACCESS_KEY,
-      secretKey: SECRET_KEY,
-    })
-    return {
-      kind,
-      label: kind,
-      host,
-      port,
-      endpoints: [{ host, port }],
-      pid: child.pid,
-      region: 'us-east-1',
-      accessKey: ACCESS_KEY,
-      secretKey: SECRET_KEY,
-      prepared: new Set(),
-      cpuMicros: () => readCpuMicros(child.pid),
-      rss: () => readRss(child.pid),
-      stop: () => child.kill(),
-    }
-  } catch (error) {
-    await child.kill()
-    throw error
-  }
-}
-
-/** `total` bytes in 1 MiB chunks of one random buffer, as a stream (its length is passed apart). */
-function patternStream(total) {
-  const chunk = randomBytes(MiB)
-  let sent = 0
-  return new Readable({
-    read() {
-      if (sent >= total) return this.push(null)
-      const size = Math.min(chunk.length, total - sent)
-      sent += size
-      this.push(size === chunk.length ? chunk : chunk.subarray(0, size))
-    },
-  })
-}
-
 /**
  * Up to 3 interleaved rounds (cluster, one server, ...) of one PUT and one GET of `objectMiB`
  * through the Silo SDK; the cluster's PUT goes to server r mod 4 and its GET to the next one.
  */
 async function measureTransfers(ctx, entries, objectMiB, Client) {
-  const rounds = Math.min(3, ctx.options.rounds)
-  const bytes = objectMiB * MiB
-  const clients = entries.map(({ server }) =>
-    server.endpoints.map(
-      ({ host, port }) =>
-        new Client({ endPoint: host, port, useSSL: false, accessKey: ACCESS_KEY, secretKey: SECRET_KEY }),
-    ),
+  const clients = new Map(
+    entries.map((entry) => [
+      entry,
+      entry.server.endpoints.map(
+        ({ host, port }) =>
+          new Client({ endPoint: host, port, useSSL: false, accessKey: ACCESS_KEY, secretKey: SECRET_KEY }),
+      ),
+    ]),
   )
-  for (const list of clients) await list[0].makeBucket(BIG_BUCKET)
-  const samples = entries.map(() => ({ put: [], get: [], putCpu: [], getCpu: [] }))
-  // A round beside a burst is repeated at most once: a round of 1 GiB transfers is long.
-  const tracker = createLoadTracker({ retries: 1, budget: 1, log: ctx.log })
-  for (let round = 0; round < rounds; round++) {
-    const measured = await tracker.round(async () => {
-      const values = []
-      for (const [i, { label, server }] of entries.entries()) {
-        const writer = clients[i][round % clients[i].length]
-        const reader = clients[i][(round + 1) % clients[i].length]
-        const key = `big/round-${round}`
-        let cpu = server.cpuMicros()
-        let start = performance.now()
-        await writer.putObject(BIG_BUCKET, key, patternStream(bytes), bytes)
-        const putSeconds = (performance.now() - start) / 1000
-        const putCpu = (server.cpuMicros() - cpu) / 1e6
-        cpu = server.cpuMicros()
-        start = performance.now()
-        let read = 0
-        for await (const chunk of await reader.getObject(BIG_BUCKET, key)) read += chunk.length
-        const getSeconds = (performance.now() - start) / 1000
-        const getCpu = (server.cpuMicros() - cpu) / 1e6
-        if (read !== bytes) throw new Error(`${label}: GET returned ${read} bytes of ${bytes}`)
-        await writer.removeObject(BIG_BUCKET, key)
-        values.push({ put: objectMiB / putSeconds, get: objectMiB / getSeconds, putCpu, getCpu })
-        ctx.log(
-          `  ${label} round ${round + 1}: PUT ${(objectMiB / putSeconds).toFixed(1)} MiB/s, GET ${(objectMiB / getSeconds).toFixed(1)} MiB/s`,
-        )
-      }
-      return values
-    })
-    for (const [i, value] of measured.entries()) {
-      for (const field of ['put', 'get', 'putCpu', 'getCpu']) samples[i][field].push(value[field])
-    }
+  for (const list of clients.values()) await list[0].makeBucket(BIG_BUCKET)
+  const clientsOf = (entry, round) => {
+    const list = clients.get(entry)
+    return { writer: list[round % list.length], reader: list[(round + 1) % list.length] }
   }
-  const baseline = samples[entries.findIndex((e) => e.baseline)]
-  const rows = entries.map(({ label }, i) => {
-    const s = samples[i]
-    return {
-      label,
-      putMibPerSec: median(s.put),
-      putSpread: spread(s.put),
-      putRatio: median(s.put) / median(baseline.put),
-      putServerCpu: median(s.putCpu),
-      getMibPerSec: median(s.get),
-      getSpread: spread(s.get),
-      getRatio: median(s.get) / median(baseline.get),
-      getServerCpu: median(s.getCpu),
-    }
-  })
-  rows.load = tracker.summary()
-  return rows
+  return measureBigTransfers(ctx, { entries, objectMiB, bucket: BIG_BUCKET, clientsOf })
 }
 
 /**

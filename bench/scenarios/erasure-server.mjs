@@ -6,12 +6,11 @@ import { randomBytes } from 'node:crypto'
 import { mkdirSync, readdirSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import { join } from 'node:path'
-import { Readable } from 'node:stream'
 import { pathToFileURL } from 'node:url'
+import { measureBigTransfers } from '../lib/big-transfers.mjs'
 import { forkChild } from '../lib/children.mjs'
 import { serverColumns } from '../lib/columns.mjs'
 import { checkRatioGoal, goalRow } from '../lib/goals.mjs'
-import { createLoadTracker } from '../lib/load.mjs'
 import {
   describePath,
   isSiloSdkBuilt,
@@ -21,10 +20,8 @@ import {
 } from '../lib/paths.mjs'
 import { readCpuMicros, readRss } from '../lib/proc.mjs'
 import { measureSection } from '../lib/section.mjs'
-import { median, spread } from '../lib/stats.mjs'
 import { createTempFolder } from '../lib/temp-root.mjs'
 
-const MiB = 1024 * 1024
 const DRIVES = 8
 const BUCKET = 'bench-erasure'
 const ACCESS_KEY = 'benchadmin'
@@ -212,74 +209,10 @@ async function startSilo(dir, Client, AdminClient, kind) {
   }
 }
 
-/** `total` bytes in 1 MiB chunks of one random buffer, as a stream (its length is passed apart). */
-function patternStream(total) {
-  const chunk = randomBytes(MiB)
-  let sent = 0
-  return new Readable({
-    read() {
-      if (sent >= total) return this.push(null)
-      const size = Math.min(chunk.length, total - sent)
-      sent += size
-      this.push(size === chunk.length ? chunk : chunk.subarray(0, size))
-    },
-  })
-}
-
-// Rounds interleave the backends (erasure, single, erasure, ...) as the other scenarios do; a
-// 1 GiB transfer is long, so at most 3 rounds.
-async function measureTransfers(ctx, entries, objectMiB) {
-  const rounds = Math.min(3, ctx.options.rounds)
-  const bytes = objectMiB * MiB
-  const samples = entries.map(() => ({ put: [], get: [], putCpu: [], getCpu: [] }))
-  // A round beside a burst is repeated at most once: a round of 1 GiB transfers is long.
-  const tracker = createLoadTracker({ retries: 1, budget: 1, log: ctx.log })
-  for (let round = 0; round < rounds; round++) {
-    const measured = await tracker.round(async () => {
-      const values = []
-      for (const { label, server } of entries) {
-        const key = `big/round-${round}`
-        let cpu = server.cpuMicros()
-        let start = performance.now()
-        await server.client.putObject(BUCKET, key, patternStream(bytes), bytes)
-        const putSeconds = (performance.now() - start) / 1000
-        const putCpu = (server.cpuMicros() - cpu) / 1e6
-        cpu = server.cpuMicros()
-        start = performance.now()
-        let read = 0
-        for await (const chunk of await server.client.getObject(BUCKET, key)) read += chunk.length
-        const getSeconds = (performance.now() - start) / 1000
-        const getCpu = (server.cpuMicros() - cpu) / 1e6
-        if (read !== bytes) throw new Error(`${label}: GET returned ${read} bytes of ${bytes}`)
-        await server.client.removeObject(BUCKET, key)
-        values.push({ put: objectMiB / putSeconds, get: objectMiB / getSeconds, putCpu, getCpu })
-        ctx.log(
-          `  ${label} round ${round + 1}: PUT ${(objectMiB / putSeconds).toFixed(1)} MiB/s, GET ${(objectMiB / getSeconds).toFixed(1)} MiB/s`,
-        )
-      }
-      return values
-    })
-    for (const [i, value] of measured.entries()) {
-      for (const field of ['put', 'get', 'putCpu', 'getCpu']) samples[i][field].push(value[field])
-    }
-  }
-  const baseline = samples[entries.findIndex((e) => e.baseline)]
-  const rows = entries.map(({ label }, i) => {
-    const s = samples[i]
-    return {
-      label,
-      putMibPerSec: median(s.put),
-      putSpread: spread(s.put),
-      putRatio: median(s.put) / median(baseline.put),
-      putServerCpu: median(s.putCpu),
-      getMibPerSec: median(s.get),
-      getSpread: spread(s.get),
-      getRatio: median(s.get) / median(baseline.get),
-      getServerCpu: median(s.getCpu),
-    }
-  })
-  rows.load = tracker.summary()
-  return rows
+// Rounds interleave the backends (erasure, single, erasure, ...) as the other scenarios do.
+function measureTransfers(ctx, entries, objectMiB) {
+  const clientsOf = ({ server }) => ({ writer: server.client, reader: server.client })
+  return measureBigTransfers(ctx, { entries, objectMiB, bucket: BUCKET, clientsOf })
 }
 
 /** Uploads `count` 1 KiB objects (32 at a time), wipes one drive, and times one recursive heal. */

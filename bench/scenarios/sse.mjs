@@ -5,8 +5,8 @@
 import { randomBytes } from 'node:crypto'
 import { rmSync } from 'node:fs'
 import os from 'node:os'
-import { Readable } from 'node:stream'
 import { pathToFileURL } from 'node:url'
+import { patternStream } from '../lib/big-transfers.mjs'
 import { forkChild } from '../lib/children.mjs'
 import {
   describePath,
@@ -106,20 +106,6 @@ async function startSilo(dir, Client) {
     await child.kill()
     throw error
   }
-}
-
-/** `total` bytes in 1 MiB chunks of one random buffer, as a stream (its length is passed apart). */
-function patternStream(total) {
-  const chunk = randomBytes(MiB)
-  let sent = 0
-  return new Readable({
-    read() {
-      if (sent >= total) return this.push(null)
-      const size = Math.min(chunk.length, total - sent)
-      sent += size
-      this.push(size === chunk.length ? chunk : chunk.subarray(0, size))
-    },
-  })
 }
 
 // Rounds alternate plaintext and SSE-S3 on the same server; a 1 GiB transfer is long, so at
