@@ -20,6 +20,7 @@ import {
   siloSdkEntry,
   siloServerEntry,
 } from '../lib/paths.mjs'
+import { readCpuMicros } from '../lib/proc.mjs'
 import { measureSection } from '../lib/section.mjs'
 import { startServer } from '../lib/servers.mjs'
 import { median, spread } from '../lib/stats.mjs'
