@@ -218,7 +218,7 @@ export function createServer(options: ServerOptions): SiloServer {
         const bound = http?.address() as AddressInfo | null | undefined
         return bound ? `${opts.host || '0.0.0.0'}:${bound.port}` : ''
       },
-      ...(cluster ? { peers: cluster.peers } : {}),
+      ...(cluster ? { peers: cluster.peers, usedBytes: () => cluster!.localUsedBytes() } : {}),
       stop: async (drainMs: number, except: ServerResponse) => {
         await lifecycle.beginStop({ drainMs, except })
         await api.stop()

@@ -17,6 +17,11 @@ export interface AdminServices {
   ilm: LifecycleScanner
   /** `host:port` the server listens on. */
   address(): string
+  /**
+   * Distributed mode: bytes used on this server's own drives, which `info` reports for it (the
+   * storage's usedBytes counts every server's drives).
+   */
+  usedBytes?: () => Promise<number>
   /** Distributed mode: the other servers, for `info` and `service` on every server. */
   peers?: Pick<PeerApi, 'others' | 'info' | 'service'>
   /** Drains running requests (but `except`) for up to `drainMs`, then stops the server. */

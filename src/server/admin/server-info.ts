@@ -4,7 +4,7 @@ import type { ErasureLayout } from '../storage/heal-types.js'
 import { buildInfo } from './build-info.js'
 
 /**
- * Gathers this server's information record. A failure to read storage usage is reported in the
+ * Gathers this server's information record (a cluster member's `used` is its own drives'). A failure to read storage usage is reported in the
  * record (`status: 'error'`, `error`) rather than failing the whole call, since in a cluster one
  * server's failure must not hide the others.
  *
@@ -17,7 +17,7 @@ export async function collectServerInfo(ctx: ServerContext): Promise<ServerInfo>
   let error = ''
   let backend: StorageBackendInfo = { backendType: ctx.storage.kind }
   try {
-    used = await ctx.storage.usedBytes()
+    used = await (ctx.admin.usedBytes ?? (() => ctx.storage.usedBytes()))()
   } catch (e) {
     error = `storage usage unavailable: ${e instanceof Error ? e.message : String(e)}`
   }

@@ -56,6 +56,8 @@ export interface ClusterNode {
    * background work (the lifecycle scans).
    */
   leads(): boolean
+  /** Bytes used on this server's own drives (what `info` reports for it). */
+  localUsedBytes(): Promise<number>
   /** The other servers' peer calls (info, service). */
   readonly peers: PeerApi
   close(): Promise<void>
@@ -116,6 +118,19 @@ export function createClusterNode(options: ClusterNodeOptions): ClusterNode {
     },
     get coordinator() {
       return coordinator
+    },
+    async localUsedBytes() {
+      let used = 0
+      for (const location of local.values()) {
+        // A handle of the store this server's set and its peers already share.
+        const drive = await location.open()
+        try {
+          used += await drive.usedBytes()
+        } finally {
+          await drive.close()
+        }
+      }
+      return used
     },
     leads() {
       const live =

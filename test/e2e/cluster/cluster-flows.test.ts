@@ -228,6 +228,20 @@ describe.skipIf(!etcd.up)('admin across the cluster', () => {
       expect(record.service).toBe('on')
       expect(record.storage.backend.onlineDisks).toBe(16)
     }
+    // Each server reports its own drives' use: an 8 MiB object is 16 MiB of shards (EC 8+8)
+    // over 16 drives, 4 MiB on each server (the whole set's use would grow by 16 MiB).
+    const usedBy = async () =>
+      new Map((await admin(cluster.any()).serverInfo()).map((r) => [r.address, r.storage.used]))
+    const writer = siloRootClient(cluster.members[0]!)
+    await writer.makeBucket('info-usage')
+    const before = await usedBy()
+    await writer.putObject('info-usage', 'eight-mib', Buffer.alloc(8 * 1024 * 1024, 1))
+    const after = await usedBy()
+    for (const [address, used] of after) {
+      const grown = used - before.get(address)!
+      expect(grown, address).toBeGreaterThan(3 * 1024 * 1024)
+      expect(grown, address).toBeLessThan(6 * 1024 * 1024)
+    }
   })
 
   it('a user added through one server can sign requests to every other at once', async () => {
