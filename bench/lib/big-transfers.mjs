@@ -66,8 +66,18 @@ export async function measureBigTransfers(ctx, { entries, objectMiB, bucket, cli
       for (const field of ['put', 'get', 'putCpu', 'getCpu']) samples[i][field].push(value[field])
     }
   }
+  const rows = transferRows(entries, samples)
+  rows.load = tracker.summary()
+  return rows
+}
+
+/**
+ * One row per entry ({ label, baseline }) from its samples ({ put, get, putCpu, getCpu }: MiB/s
+ * and server CPU seconds per round): medians, spreads and ratios to the baseline entry's.
+ */
+export function transferRows(entries, samples) {
   const baseline = samples[entries.findIndex((e) => e.baseline)]
-  const rows = entries.map(({ label }, i) => {
+  return entries.map(({ label }, i) => {
     const s = samples[i]
     return {
       label,
@@ -81,6 +91,19 @@ export async function measureBigTransfers(ctx, { entries, objectMiB, bucket, cli
       getServerCpu: median(s.getCpu),
     }
   })
-  rows.load = tracker.summary()
-  return rows
+}
+
+/** The columns of transferRows' table: `subject` heads the labels, ratios are "÷ `baseline`". */
+export function transferColumns(subject, baseline) {
+  return [
+    { key: 'label', header: subject, align: 'left' },
+    { key: 'putMibPerSec', header: 'PUT MiB/s', format: 'number' },
+    { key: 'putSpread', header: 'spread', format: 'percent' },
+    { key: 'putRatio', header: `PUT ÷ ${baseline}`, format: 'ratio' },
+    { key: 'putServerCpu', header: 'server CPU s per PUT', format: 'number' },
+    { key: 'getMibPerSec', header: 'GET MiB/s', format: 'number' },
+    { key: 'getSpread', header: 'spread', format: 'percent' },
+    { key: 'getRatio', header: `GET ÷ ${baseline}`, format: 'ratio' },
+    { key: 'getServerCpu', header: 'server CPU s per GET', format: 'number' },
+  ]
 }

@@ -2,12 +2,10 @@
 // children that measureSection and the SDK take as one server, and lock nodes (lock-node-child.mjs)
 // running the servers' lock code bundled from src/.
 import { join } from 'node:path'
-import { build } from 'esbuild'
+import { bundleSource } from './bundle-source.mjs'
 import { forkChild } from './children.mjs'
 import { freePort } from './etcd.mjs'
-import { ROOT } from './paths.mjs'
 import { readCpuMicros, readRss } from './proc.mjs'
-import { createTempFolder } from './temp-root.mjs'
 
 const SERVER_CHILD = new URL('./server-child.mjs', import.meta.url).pathname
 const LOCK_NODE_CHILD = new URL('./lock-node-child.mjs', import.meta.url).pathname
@@ -82,29 +80,12 @@ export async function startSiloCluster({ kind, servers, drivesPerServer, root, e
  * esbuild (the server's dist/ exports none of them) into a temporary folder inside
  * node_modules/.cache, so etcd3 and cockatiel resolve as the server's do. Returns the module's path.
  */
-export async function bundleClusterLocks() {
-  const outdir = createTempFolder(join(ROOT, 'node_modules/.cache/silo-bench'), 'cluster-locks-')
-  const src = (path) => JSON.stringify(join(ROOT, 'src/server/cluster', path))
-  const outfile = join(outdir, 'cluster-locks.mjs')
-  await build({
-    stdin: {
-      contents: [
-        `export { Coordinator } from ${src('coordinator.ts')}`,
-        `export { DistributedLocks } from ${src('distributed-locks.ts')}`,
-        `export { createLockTransport, createPeerApi } from ${src('peer-api.ts')}`,
-      ].join('\n'),
-      resolveDir: ROOT,
-      loader: 'ts',
-    },
-    outfile,
-    bundle: true,
-    packages: 'external',
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    logLevel: 'silent',
-  })
-  return outfile
+export function bundleClusterLocks() {
+  return bundleSource('cluster-locks', [
+    { names: 'Coordinator', from: 'server/cluster/coordinator.ts' },
+    { names: 'DistributedLocks', from: 'server/cluster/distributed-locks.ts' },
+    { names: 'createLockTransport, createPeerApi', from: 'server/cluster/peer-api.ts' },
+  ])
 }
 
 /**

@@ -7,7 +7,7 @@ import { mkdirSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { measureBigTransfers } from '../lib/big-transfers.mjs'
+import { measureBigTransfers, transferColumns } from '../lib/big-transfers.mjs'
 import { bundleClusterLocks, startLockNodes, startSiloCluster } from '../lib/cluster.mjs'
 import { serverColumns } from '../lib/columns.mjs'
 import { startEtcd } from '../lib/etcd.mjs'
@@ -130,17 +130,7 @@ export default {
       )
       sections.push({
         heading: `PUT and GET of ${objectMiB.toLocaleString('en-US')} MiB (Silo SDK)`,
-        columns: [
-          { key: 'label', header: 'deployment', align: 'left' },
-          { key: 'putMibPerSec', header: 'PUT MiB/s', format: 'number' },
-          { key: 'putSpread', header: 'spread', format: 'percent' },
-          { key: 'putRatio', header: 'PUT ÷ one server', format: 'ratio' },
-          { key: 'putServerCpu', header: 'server CPU s per PUT', format: 'number' },
-          { key: 'getMibPerSec', header: 'GET MiB/s', format: 'number' },
-          { key: 'getSpread', header: 'spread', format: 'percent' },
-          { key: 'getRatio', header: 'GET ÷ one server', format: 'ratio' },
-          { key: 'getServerCpu', header: 'server CPU s per GET', format: 'number' },
-        ],
+        columns: transferColumns('deployment', 'one server'),
         rows: transfers,
         load: transfers.load,
         goals: transferGoals,

@@ -7,7 +7,7 @@ import { mkdirSync, readdirSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { measureBigTransfers } from '../lib/big-transfers.mjs'
+import { measureBigTransfers, transferColumns } from '../lib/big-transfers.mjs'
 import { forkChild } from '../lib/children.mjs'
 import { serverColumns } from '../lib/columns.mjs'
 import { checkRatioGoal, goalRow } from '../lib/goals.mjs'
@@ -135,17 +135,7 @@ export default {
           },
           {
             heading: `PUT and GET of ${objectMiB.toLocaleString('en-US')} MiB`,
-            columns: [
-              { key: 'label', header: 'backend', align: 'left' },
-              { key: 'putMibPerSec', header: 'PUT MiB/s', format: 'number' },
-              { key: 'putSpread', header: 'spread', format: 'percent' },
-              { key: 'putRatio', header: 'PUT ÷ single', format: 'ratio' },
-              { key: 'putServerCpu', header: 'server CPU s per PUT', format: 'number' },
-              { key: 'getMibPerSec', header: 'GET MiB/s', format: 'number' },
-              { key: 'getSpread', header: 'spread', format: 'percent' },
-              { key: 'getRatio', header: 'GET ÷ single', format: 'ratio' },
-              { key: 'getServerCpu', header: 'server CPU s per GET', format: 'number' },
-            ],
+            columns: transferColumns('backend', 'single'),
             rows: transfers,
             load: transfers.load,
             goals: transferGoals,

@@ -4,15 +4,12 @@
 // node:crypto (Node) and with @aws-crypto/sha256-js (what browsers sign with), in one run.
 // The SDK's signer is bundled from src/ with esbuild, so no build is needed.
 // Run alone: node bench/scenarios/sdk-signing.mjs
-import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { Sha256 } from '@aws-crypto/sha256-js'
-import { build } from 'esbuild'
-import { ROOT } from '../lib/paths.mjs'
+import { bundleSource } from '../lib/bundle-source.mjs'
 import { createPatchedSmithySigner, createPublicSmithySigner } from '../lib/smithy-signers.mjs'
 import { median, spread } from '../lib/stats.mjs'
 import { renderTable } from '../lib/table.mjs'
-import { createTempFolder } from '../lib/temp-root.mjs'
 
 const CREDENTIALS = {
   accessKey: 'AKIAIOSFODNN7EXAMPLE',
@@ -25,27 +22,12 @@ const BATCH = 200
  * node_modules/.cache, so its packages resolve as the SDK's do.
  */
 async function loadSdkSigner() {
-  const outdir = createTempFolder(join(ROOT, 'node_modules/.cache/silo-bench'), 'signer-')
-  const src = (path) => JSON.stringify(join(ROOT, 'src', path))
-  await build({
-    stdin: {
-      contents: [
-        `export { createSigner } from ${src('sdk/transport/signer.ts')}`,
-        `export { NodeSha256, nodeSigV4Crypto } from ${src('sdk/platform/node-hash.ts')}`,
-        `export { jsSigV4Crypto } from ${src('sdk/platform/js-sigv4-crypto.ts')}`,
-      ].join('\n'),
-      resolveDir: ROOT,
-      loader: 'ts',
-    },
-    outfile: join(outdir, 'signer.mjs'),
-    bundle: true,
-    packages: 'external',
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    logLevel: 'silent',
-  })
-  return import(pathToFileURL(join(outdir, 'signer.mjs')).href)
+  const file = await bundleSource('signer', [
+    { names: 'createSigner', from: 'sdk/transport/signer.ts' },
+    { names: 'NodeSha256, nodeSigV4Crypto', from: 'sdk/platform/node-hash.ts' },
+    { names: 'jsSigV4Crypto', from: 'sdk/platform/js-sigv4-crypto.ts' },
+  ])
+  return import(pathToFileURL(file).href)
 }
 
 async function contestants() {

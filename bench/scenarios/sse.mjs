@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto'
 import { rmSync } from 'node:fs'
 import os from 'node:os'
 import { pathToFileURL } from 'node:url'
-import { patternStream } from '../lib/big-transfers.mjs'
+import { patternStream, transferColumns, transferRows } from '../lib/big-transfers.mjs'
 import { forkChild } from '../lib/children.mjs'
 import {
   describePath,
@@ -16,7 +16,6 @@ import {
   siloServerEntry,
 } from '../lib/paths.mjs'
 import { readCpuMicros } from '../lib/proc.mjs'
-import { median, spread } from '../lib/stats.mjs'
 import { createTempFolder } from '../lib/temp-root.mjs'
 
 const MiB = 1024 * 1024
@@ -62,17 +61,7 @@ export default {
         sections: [
           {
             heading: `PUT and GET of ${objectMiB.toLocaleString('en-US')} MiB, SSE-S3 and plaintext`,
-            columns: [
-              { key: 'label', header: 'object', align: 'left' },
-              { key: 'putMibPerSec', header: 'PUT MiB/s', format: 'number' },
-              { key: 'putSpread', header: 'spread', format: 'percent' },
-              { key: 'putRatio', header: 'PUT ÷ plaintext', format: 'ratio' },
-              { key: 'putServerCpu', header: 'server CPU s per PUT', format: 'number' },
-              { key: 'getMibPerSec', header: 'GET MiB/s', format: 'number' },
-              { key: 'getSpread', header: 'spread', format: 'percent' },
-              { key: 'getRatio', header: 'GET ÷ plaintext', format: 'ratio' },
-              { key: 'getServerCpu', header: 'server CPU s per GET', format: 'number' },
-            ],
+            columns: transferColumns('object', 'plaintext'),
             rows,
           },
         ],
@@ -141,20 +130,5 @@ async function measure(ctx, server, objectMiB) {
       )
     }
   }
-  const baseline = samples[MODES.findIndex((m) => m.baseline)]
-  return MODES.map(({ label, baseline: isBaseline }, i) => {
-    const s = samples[i]
-    return {
-      label,
-      baseline: isBaseline === true,
-      putMibPerSec: median(s.put),
-      putSpread: spread(s.put),
-      putRatio: median(s.put) / median(baseline.put),
-      putServerCpu: median(s.putCpu),
-      getMibPerSec: median(s.get),
-      getSpread: spread(s.get),
-      getRatio: median(s.get) / median(baseline.get),
-      getServerCpu: median(s.getCpu),
-    }
-  })
+  return transferRows(MODES, samples).map((row, i) => ({ ...row, baseline: MODES[i].baseline === true }))
 }
