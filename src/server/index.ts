@@ -219,7 +219,7 @@ export function createServer(options: ServerOptions): SiloServer {
         return bound ? `${opts.host || '0.0.0.0'}:${bound.port}` : ''
       },
       ...(cluster ? { peers: cluster.peers, usedBytes: () => cluster!.localUsedBytes() } : {}),
-      stop: async (drainMs: number, except: ServerResponse) => {
+      stop: async (drainMs: number, except?: ServerResponse) => {
         await lifecycle.beginStop({ drainMs, except })
         await api.stop()
       },
@@ -257,7 +257,7 @@ export function createServer(options: ServerOptions): SiloServer {
       if (!opts.quiet && online.length > 0) opts.logger.info(formatSqsArns(online))
     })
     scanner.start()
-    if (cluster) joinCluster(cluster, { ctx, iam, events, lifecycle, stop: () => api.stop() })
+    if (cluster) joinCluster(cluster, { ctx, iam, events })
     pipeline = createRequestListener(ctx)
     if (!http) await listen(front)
     const { port } = http!.address() as AddressInfo

@@ -25,5 +25,5 @@ export interface AdminServices {
   /** Distributed mode: the other servers, for `info` and `service` on every server. */
   peers?: Pick<PeerApi, 'others' | 'info' | 'service'>
   /** Drains running requests (but `except`) for up to `drainMs`, then stops the server. */
-  stop(drainMs: number, except: ServerResponse): Promise<void>
+  stop(drainMs: number, except?: ServerResponse): Promise<void>
 }

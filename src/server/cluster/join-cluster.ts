@@ -1,8 +1,9 @@
+import { restartHere } from '../admin/handlers/service.js'
 import { collectServerInfo } from '../admin/server-info.js'
 import type { ServerContext } from '../context.js'
 import type { BucketEvents } from '../events/bucket-events.js'
 import type { Iam } from '../iam/iam.js'
-import { DEFAULT_DRAIN_MS, type Lifecycle } from '../lifecycle.js'
+import { DEFAULT_DRAIN_MS } from '../lifecycle.js'
 import type { ClusterNode } from './cluster-node.js'
 import { mergePeerEvents } from './peer-listen.js'
 
@@ -19,32 +20,19 @@ const NOTIFY_TOPIC = 'notify'
  */
 export function joinCluster(
   cluster: ClusterNode,
-  parts: {
-    ctx: ServerContext
-    iam: Iam
-    events: BucketEvents
-    lifecycle: Lifecycle
-    stop: () => Promise<void>
-  },
+  parts: { ctx: ServerContext; iam: Iam; events: BucketEvents },
 ): void {
-  const { ctx, iam, events, lifecycle } = parts
+  const { ctx, iam, events } = parts
   const coordinator = cluster.coordinator!
   const warn = (message: string) => ctx.logger.warn(`[silo cluster] ${message}`)
   cluster.peers.serve({
     info: () => collectServerInfo(ctx),
     subscribe: (filter) => events.subscribe(filter),
     async service(action) {
-      if (action === 'restart') {
-        const result = await lifecycle.restart({ drainMs: DEFAULT_DRAIN_MS })
-        const failures = ctx.notifications?.failures() ?? []
-        return { errors: [...result.errors, ...failures.map((f) => `${f.arn} did not start: ${f.error}`)] }
-      }
+      if (action === 'restart') return restartHere(ctx, { drainMs: DEFAULT_DRAIN_MS })
       // Answer first, then drain and stop.
       setImmediate(() => {
-        lifecycle
-          .beginStop({ drainMs: DEFAULT_DRAIN_MS })
-          .then(parts.stop)
-          .catch((error: unknown) => ctx.logger.error('service stop failed', error))
+        ctx.admin.stop(DEFAULT_DRAIN_MS).catch((error: unknown) => ctx.logger.error('service stop failed', error))
       })
       return {}
     },

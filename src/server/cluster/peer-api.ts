@@ -1,5 +1,8 @@
-import { Agent, type IncomingMessage, request, type ServerResponse } from 'node:http'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { ServerInfo } from '../../shared/admin/server-info.js'
+import { sendJson } from '../admin/admin-response.js'
+import { readBody } from '../body/read-body.js'
+import { isS3ServerError } from '../errors.js'
 import type { ListenFilter } from '../events/listeners.js'
 import type { Subscription } from '../events/subscription.js'
 import {
@@ -7,6 +10,7 @@ import {
   signInternalRequest,
   verifyInternalRequest,
 } from '../storage/remote/internal-auth.js'
+import { agentFor, requestFor } from '../storage/remote/storage-rpc-client.js'
 import type { DistributedLocks } from './distributed-locks.js'
 import type { LockRequest, LockResponse, LockTransport } from './lock-protocol.js'
 import { peerKeyOf } from './peer-key.js'
@@ -16,7 +20,10 @@ import type { ClusterTopology } from './topology.js'
 const PREFIX = '/silo/peer/v1/'
 /** Peer calls are small; a peer that takes longer is treated as down. */
 const PEER_TIMEOUT_MS = 5000
+/** A peer request's body (a lock request, a service action) is a few hundred bytes. */
 const MAX_BODY = 64 * 1024
+/** A peer's answer (an `info` record lists every drive) stays far below this. */
+const MAX_ANSWER = 4 * 1024 * 1024
 
 /** What this server answers its peers with (set once its pipeline exists). */
 export interface PeerServices {
@@ -85,21 +92,21 @@ export function createPeerApi(options: {
         Date.now(),
       )
       if (refused !== undefined) {
-        sendPeerJson(res, 403, { error: `peer call refused: ${refused}` })
+        sendJson(res, 403, { error: `peer call refused: ${refused}` })
         req.resume()
         return
       }
       if (op === 'listen' && req.method === 'GET') {
         if (services) servePeerListen(req, res, services.subscribe)
-        else sendPeerJson(res, 503, { error: 'this server is still starting' })
+        else sendJson(res, 503, { error: 'this server is still starting' })
         return
       }
       readJson(req)
         .then((body) => answer(req, op, body))
         .then(
-          (value) => sendPeerJson(res, 200, value ?? {}),
+          (value) => sendJson(res, 200, value ?? {}),
           (error: unknown) =>
-            sendPeerJson(res, error instanceof PeerError ? error.status : 500, {
+            sendJson(res, error instanceof PeerError ? error.status : 500, {
               error: (error as Error).message,
             }),
         )
@@ -131,8 +138,6 @@ class PeerError extends Error {
   }
 }
 
-const agents = new Map<string, Agent>()
-
 /** One signed JSON call to a peer; rejects with an Error naming the peer when it fails. */
 async function callPeer(
   server: string,
@@ -142,11 +147,6 @@ async function callPeer(
   body?: unknown,
 ): Promise<unknown> {
   const url = new URL(`${PREFIX}${op}`, server)
-  let agent = agents.get(server)
-  if (!agent) {
-    agent = new Agent({ keepAlive: true, maxSockets: 64 })
-    agents.set(server, agent)
-  }
   const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body))
   const headers: Record<string, string> = {
     [INTERNAL_AUTH_HEADER]: signInternalRequest(key, [method, url.pathname], Date.now()),
@@ -155,61 +155,38 @@ async function callPeer(
     headers['content-type'] = 'application/json'
     headers['content-length'] = String(payload.length)
   }
-  return new Promise((resolve, reject) => {
-    const req = request(url, { method, headers, agent, timeout: PEER_TIMEOUT_MS }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (chunk: Buffer) => chunks.push(chunk))
-      res.on('error', reject)
-      res.on('end', () => {
-        let parsed: unknown
-        try {
-          parsed = JSON.parse(Buffer.concat(chunks).toString('utf8'))
-        } catch {
-          reject(new Error(`${server}: the peer's answer to ${op} is not JSON (status ${res.statusCode})`))
-          return
-        }
-        if (res.statusCode === 200) resolve(parsed)
-        else
-          reject(
-            new Error(`${server}: ${op} failed: ${(parsed as { error?: string }).error ?? res.statusCode}`),
-          )
-      })
-    })
+  const res = await new Promise<IncomingMessage>((resolve, reject) => {
+    const req = requestFor(server)(url, { method, headers, agent: agentFor(server), timeout: PEER_TIMEOUT_MS })
+    req.once('response', resolve)
     req.on('timeout', () =>
       req.destroy(new Error(`${server}: no answer to ${op} within ${PEER_TIMEOUT_MS} ms`)),
     )
     req.on('error', (error) => reject(new Error(`${server} unreachable (${op}): ${error.message}`)))
     req.end(payload)
   })
+  let parsed: unknown
+  try {
+    parsed = JSON.parse((await readBody(res, MAX_ANSWER)).toString('utf8'))
+  } catch {
+    throw new Error(`${server}: the peer's answer to ${op} is not JSON (status ${res.statusCode})`)
+  }
+  if (res.statusCode === 200) return parsed
+  throw new Error(`${server}: ${op} failed: ${(parsed as { error?: string }).error ?? res.statusCode}`)
 }
 
-function readJson(req: IncomingMessage): Promise<unknown> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = []
-    let size = 0
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length
-      if (size > MAX_BODY) {
-        req.destroy()
-        reject(new PeerError(400, 'the peer request body is too large'))
-        return
-      }
-      chunks.push(chunk)
-    })
-    req.on('error', reject)
-    req.on('end', () => {
-      if (size === 0) return resolve({})
-      try {
-        resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')))
-      } catch {
-        reject(new PeerError(400, 'the peer request body is not JSON'))
-      }
-    })
-  })
-}
-
-function sendPeerJson(res: ServerResponse, status: number, value: unknown): void {
-  const body = JSON.stringify(value)
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) })
-  res.end(body)
+/** A peer request's JSON body (`{}` when empty); 400 when too large or not JSON. */
+async function readJson(req: IncomingMessage): Promise<unknown> {
+  let text: string
+  try {
+    text = (await readBody(req, MAX_BODY)).toString('utf8')
+  } catch (error) {
+    if (isS3ServerError(error)) throw new PeerError(400, 'the peer request body is too large')
+    throw error
+  }
+  if (text === '') return {}
+  try {
+    return JSON.parse(text)
+  } catch {
+    throw new PeerError(400, 'the peer request body is not JSON')
+  }
 }

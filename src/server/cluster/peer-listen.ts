@@ -1,9 +1,10 @@
-import { Agent, type IncomingMessage, request, type ServerResponse } from 'node:http'
+import type { ClientRequest, IncomingMessage, ServerResponse } from 'node:http'
 import type { S3EventRecord } from '../../shared/events/record.js'
 import { createListenStream } from '../events/listen-stream.js'
 import type { ListenFilter } from '../events/listeners.js'
 import { createSubscriptionFeed, type Subscription } from '../events/subscription.js'
 import { INTERNAL_AUTH_HEADER, signInternalRequest } from '../storage/remote/internal-auth.js'
+import { agentFor, requestFor } from '../storage/remote/storage-rpc-client.js'
 import { peerKeyOf } from './peer-key.js'
 
 /** The peer API's listen path: one server's own events of a bucket, as a listen stream. */
@@ -60,8 +61,6 @@ export function mergePeerEvents(
   return feed.subscription
 }
 
-const agent = new Agent({ keepAlive: true })
-
 /** Follows one peer's listen stream until the returned stop is called. */
 function followPeer(
   peer: string,
@@ -70,7 +69,7 @@ function followPeer(
   offer: (record: S3EventRecord) => void,
 ): () => void {
   let stopped = false
-  let current: ReturnType<typeof request> | undefined
+  let current: ClientRequest | undefined
   let timer: NodeJS.Timeout | undefined
   const url = new URL(PEER_LISTEN_PATH, peer)
   url.searchParams.set('bucket', filter.bucket)
@@ -91,7 +90,7 @@ function followPeer(
       again()
     }
     const headers = { [INTERNAL_AUTH_HEADER]: signInternalRequest(key, ['GET', url.pathname], Date.now()) }
-    const req = request(url, { headers, agent }, (res) => {
+    const req = requestFor(peer)(url, { headers, agent: agentFor(peer) }, (res) => {
       if (res.statusCode !== 200) {
         res.resume()
         return retry()

@@ -31,20 +31,16 @@ export function shareLocation(location: DriveLocation, endpoint = location.endpo
       const opened = await store
       users++
       let closed = false
-      // Every call goes to the one store; close gives this handle back, once.
-      return new Proxy(opened, {
-        get(target, name, receiver) {
-          if (name === 'close') {
-            return async () => {
-              if (closed) return
-              closed = true
-              await release(target)
-            }
-          }
-          const value = Reflect.get(target, name, receiver)
-          return typeof value === 'function' ? value.bind(target) : value
+      // Every call goes to the one store (a local drive: an object of closures, copied once per
+      // handle); close gives this handle back, once.
+      return {
+        ...opened,
+        async close() {
+          if (closed) return
+          closed = true
+          await release(opened)
         },
-      })
+      }
     },
   }
 }

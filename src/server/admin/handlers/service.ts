@@ -1,5 +1,6 @@
 import { S3ServerError } from '../../errors.js'
-import { DEFAULT_DRAIN_MS } from '../../lifecycle.js'
+import type { ServerContext } from '../../context.js'
+import { DEFAULT_DRAIN_MS, type DrainOptions } from '../../lifecycle.js'
 import type { AdminArgs } from '../admin-args.js'
 import { parseJsonBody } from '../admin-body.js'
 import { sendJson } from '../admin-response.js'
@@ -30,23 +31,32 @@ export async function handleServiceRestart(args: AdminArgs): Promise<void> {
       ),
     ),
   )
-  const result = self
-    ? await ctx.lifecycle.restart({ drainMs: drainMsOf(args), except: res })
-    : { errors: [], cancelled: 0 }
-  const failedTargets = self ? (ctx.notifications?.failures() ?? []) : []
-  const errors = [
-    ...result.errors,
-    ...failedTargets.map((failure) => `${failure.arn} did not start: ${failure.error}`),
-    ...(await peerResults).flat(),
-  ]
+  const here = self
+    ? await restartHere(ctx, { drainMs: drainMsOf(args), except: res })
+    : { errors: [], cancelled: 0, failedTargets: [] }
+  const errors = [...here.errors, ...(await peerResults).flat()]
   sendJson(res, 200, {
     status: errors.length === 0 ? 'success' : 'error',
     region: ctx.region,
-    cancelled: result.cancelled,
+    cancelled: here.cancelled,
     errors,
     sqsARN: ctx.notifications?.onlineArns() ?? [],
-    failedTargets,
+    failedTargets: here.failedTargets,
   })
+}
+
+/**
+ * Restarts this server (see `Lifecycle.restart`): what its own restart answers with, `errors`
+ * naming each enabled target that did not start. A cluster peer asked to restart answers it.
+ */
+export async function restartHere(ctx: ServerContext, drain: DrainOptions) {
+  const result = await ctx.lifecycle.restart(drain)
+  const failedTargets = ctx.notifications?.failures() ?? []
+  const errors = [
+    ...result.errors,
+    ...failedTargets.map((failure) => `${failure.arn} did not start: ${failure.error}`),
+  ]
+  return { cancelled: result.cancelled, errors, failedTargets }
 }
 
 /**

@@ -67,6 +67,14 @@ export function agentFor(url: string): HttpAgent {
 }
 
 /**
+ * node:http's or node:https's `request`, by the server URL's scheme (the storage RPC's calls and
+ * the peer API's alike).
+ */
+export function requestFor(url: string): typeof httpRequest {
+  return url.startsWith('https:') ? httpsRequest : httpRequest
+}
+
+/**
  * Starts the signed `POST` of `request` to the channel's server; the caller writes the body and
  * ends.
  *
@@ -84,8 +92,7 @@ export function startStorageRequest(
   }
   if (options.expectContinue) headers['expect'] = '100-continue'
   if (options.contentLength !== undefined) headers['content-length'] = options.contentLength
-  const send = channel.url.startsWith('https:') ? httpsRequest : httpRequest
-  const req = send(`${channel.url}${request.path}`, {
+  const req = requestFor(channel.url)(`${channel.url}${request.path}`, {
     method: 'POST',
     agent: channel.agent,
     timeout: channel.timeoutMs,
