@@ -40,23 +40,33 @@ export function joinCluster(
   // A listen client on this server hears every server's events.
   ctx.listenAcross = (local, filter) =>
     mergePeerEvents(local, filter, cluster.peers.others(), cluster.secretKey)
-  iam.onChange = () => {
+  // Each notice names its publisher, which already holds what changed: only the others reload.
+  const self = coordinator.self.id
+  const tell = (topic: string, what: string, bucket = '') => {
     coordinator
-      .publish(IAM_TOPIC)
-      .catch((error: unknown) => warn(`cannot tell the others of an IAM change: ${error}`))
+      .publish(topic, JSON.stringify({ from: self, bucket }))
+      .catch((error: unknown) => warn(`cannot tell the others of ${what}: ${error}`))
   }
-  coordinator.onNotice(IAM_TOPIC, () => {
-    iam.load().catch((error: unknown) => warn(`cannot reload IAM: ${(error as Error).message}`))
-  })
-  events.onRulesChange = (bucket) => {
-    coordinator
-      .publish(NOTIFY_TOPIC, bucket)
-      .catch((error: unknown) => warn(`cannot tell the others of bucket ${bucket}'s rules: ${error}`))
+  const hear = (topic: string, fn: (bucket: string) => Promise<void>, what: string) => {
+    coordinator.onNotice(topic, (payload) => {
+      const notice = parseNotice(payload)
+      if (!notice || notice.from === self) return
+      fn(notice.bucket).catch((error: unknown) => warn(`cannot reload ${what}: ${(error as Error).message}`))
+    })
   }
-  coordinator.onNotice(NOTIFY_TOPIC, (bucket) => {
-    if (!bucket) return
-    events
-      .refreshBucket(bucket)
-      .catch((error: unknown) => warn(`cannot reload bucket ${bucket}'s rules: ${(error as Error).message}`))
-  })
+  iam.onChange = () => tell(IAM_TOPIC, 'an IAM change')
+  hear(IAM_TOPIC, () => iam.load(), 'IAM')
+  events.onRulesChange = (bucket) => tell(NOTIFY_TOPIC, `bucket ${bucket}'s rules`, bucket)
+  hear(NOTIFY_TOPIC, (bucket) => events.refreshBucket(bucket), "a bucket's notification rules")
+}
+
+/** A notice's `{ from, bucket }`, or undefined for one this version does not read. */
+function parseNotice(payload: string): { from: string; bucket: string } | undefined {
+  try {
+    const notice = JSON.parse(payload) as { from?: unknown; bucket?: unknown }
+    if (typeof notice.from !== 'string' || typeof notice.bucket !== 'string') return undefined
+    return { from: notice.from, bucket: notice.bucket }
+  } catch {
+    return undefined
+  }
 }

@@ -99,13 +99,19 @@ function followPeer(
       res.setEncoding('utf8')
       res.on('data', (text: string) => {
         pending += text
-        let newline = pending.indexOf('\n')
-        while (newline !== -1) {
+        for (let newline = pending.indexOf('\n'); newline !== -1; newline = pending.indexOf('\n')) {
           const line = pending.slice(0, newline).trim()
           pending = pending.slice(newline + 1)
-          if (line !== '')
-            for (const record of (JSON.parse(line) as { Records: S3EventRecord[] }).Records) offer(record)
-          newline = pending.indexOf('\n')
+          if (line === '') continue
+          let records: S3EventRecord[]
+          try {
+            records = (JSON.parse(line) as { Records: S3EventRecord[] }).Records
+          } catch {
+            // Not the listen stream it should be: drop it and follow the peer afresh.
+            res.destroy()
+            return
+          }
+          for (const record of records) offer(record)
         }
       })
       res.on('close', retry)
