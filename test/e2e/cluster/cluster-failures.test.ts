@@ -124,6 +124,13 @@ describe.skipIf(!CLI_BUILT || !etcdUp)('a 4-server cluster when servers and etcd
     }
     const run = await runHeal(servers[0]!, { bucket: 'kill', recursive: true })
     expect(run.summary).toBe('finished')
+    // An object written while server 4 was down lacked its shards on server 4's drives; heal
+    // wrote them (the others' drives alone still serve it, so a GET would not tell).
+    const item = run.items.find((i) => i.object === 'while-down-0-0')!
+    const onServer4 = (drives: Array<{ endpoint: string; state: string }>) =>
+      drives.filter((d) => d.endpoint.startsWith(`http://127.0.0.1:${ports[3]}/`)).map((d) => d.state)
+    expect(onServer4(item.before.drives)).not.toEqual(['ok', 'ok', 'ok', 'ok'])
+    expect(onServer4(item.after.drives)).toEqual(['ok', 'ok', 'ok', 'ok'])
     // The returning server's drives hold their shards again: it serves every object alone with the rest.
     for (let round = 0; round < 3; round++) {
       expect((await bytesOf(servers[3]!, 'kill', `while-down-${round}-0`)).length).toBe(100_000 + round)
