@@ -32,7 +32,9 @@ export function joinCluster(
       if (action === 'restart') return restartHere(ctx, { drainMs: DEFAULT_DRAIN_MS })
       // Answer first, then drain and stop.
       setImmediate(() => {
-        ctx.admin.stop(DEFAULT_DRAIN_MS).catch((error: unknown) => ctx.logger.error('service stop failed', error))
+        ctx.admin
+          .stop(DEFAULT_DRAIN_MS)
+          .catch((error: unknown) => ctx.logger.error('service stop failed', error))
       })
       return {}
     },

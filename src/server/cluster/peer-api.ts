@@ -156,7 +156,12 @@ async function callPeer(
     headers['content-length'] = String(payload.length)
   }
   const res = await new Promise<IncomingMessage>((resolve, reject) => {
-    const req = requestFor(server)(url, { method, headers, agent: agentFor(server), timeout: PEER_TIMEOUT_MS })
+    const req = requestFor(server)(url, {
+      method,
+      headers,
+      agent: agentFor(server),
+      timeout: PEER_TIMEOUT_MS,
+    })
     req.once('response', resolve)
     req.on('timeout', () =>
       req.destroy(new Error(`${server}: no answer to ${op} within ${PEER_TIMEOUT_MS} ms`)),

@@ -1,5 +1,5 @@
-import { S3ServerError } from '../../errors.js'
 import type { ServerContext } from '../../context.js'
+import { S3ServerError } from '../../errors.js'
 import { DEFAULT_DRAIN_MS, type DrainOptions } from '../../lifecycle.js'
 import type { AdminArgs } from '../admin-args.js'
 import { parseJsonBody } from '../admin-body.js'
