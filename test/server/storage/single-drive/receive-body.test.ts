@@ -1,0 +1,94 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { receiveBody, WRITE_BATCH_SIZE } from '../../../../src/server/storage/single-drive/receive-body.js'
+
+let dir: string
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'silo-receive-'))
+})
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true })
+})
+
+/** `data` cut into chunks of the given sizes, cycling through them. */
+async function* chunked(data: Buffer, sizes: number[]): AsyncGenerator<Uint8Array> {
+  let offset = 0
+  for (let i = 0; offset < data.length; i++) {
+    const n = Math.min(sizes[i % sizes.length]!, data.length - offset)
+    yield data.subarray(offset, offset + n)
+    offset += n
+  }
+}
+
+/** Like `chunked`, but every chunk is the same buffer, overwritten once the consumer pulls the next. */
+async function* reusing(data: Buffer, size: number): AsyncGenerator<Uint8Array> {
+  const scratch = Buffer.alloc(size)
+  for (let offset = 0; offset < data.length; offset += size) {
+    const n = data.copy(scratch, 0, offset, offset + size)
+    yield scratch.subarray(0, n)
+    scratch.fill(0xee)
+  }
+}
+
+const md5 = (data: Buffer) => createHash('md5').update(data).digest('hex')
+
+describe('receiveBody', () => {
+  const B = WRITE_BATCH_SIZE
+  const cases: Array<[string, number, number[]]> = [
+    ['empty', 0, [1]],
+    ['one byte', 1, [1]],
+    ['a batch less one, socket-sized chunks', B - 1, [65536]],
+    ['exactly a batch', B, [65536]],
+    ['a batch and one', B + 1, [65536]],
+    ['3.5 batches of odd chunks', Math.floor(3.5 * B), [1, 4097, 65536, 333_333]],
+    ['chunks larger than a batch', 3 * B + 7, [B + 5, 17, 2 * B]],
+  ]
+  for (const [name, size, sizes] of cases) {
+    it(`writes every byte in order: ${name}`, async () => {
+      const data = randomBytes(size)
+      const path = join(dir, 'data')
+      const received = await receiveBody(chunked(data, sizes), path, { size, fsync: true })
+      expect(received).toEqual({ size, md5Hex: md5(data) })
+      expect((await readFile(path)).equals(data)).toBe(true)
+    })
+  }
+
+  it('keeps the bytes of a producer that reuses its chunk buffer', async () => {
+    const data = randomBytes(2 * B + 12_345)
+    const path = join(dir, 'data')
+    const received = await receiveBody(reusing(data, 65536), path, { fsync: false })
+    expect(received.md5Hex).toBe(md5(data))
+    expect((await readFile(path)).equals(data)).toBe(true)
+  })
+
+  it('keeps a body within the inline limit in memory and spills a longer one whole', async () => {
+    const small = randomBytes(1000)
+    const kept = await receiveBody(chunked(small, [100]), join(dir, 'small'), {
+      fsync: false,
+      inlineLimit: 4096,
+    })
+    expect(kept.inline?.equals(small)).toBe(true)
+    await expect(stat(join(dir, 'small'))).rejects.toMatchObject({ code: 'ENOENT' })
+
+    const large = randomBytes(B + 3000)
+    const spilled = await receiveBody(chunked(large, [1000]), join(dir, 'large'), {
+      fsync: false,
+      inlineLimit: 4096,
+    })
+    expect(spilled).toEqual({ size: large.length, md5Hex: md5(large) })
+    expect((await readFile(join(dir, 'large'))).equals(large)).toBe(true)
+  })
+
+  it('fails IncompleteBody when the body is longer or shorter than declared', async () => {
+    const data = randomBytes(B + 10)
+    await expect(
+      receiveBody(chunked(data, [65536]), join(dir, 'long'), { size: B, fsync: false }),
+    ).rejects.toMatchObject({ code: 'IncompleteBody' })
+    await expect(
+      receiveBody(chunked(data, [65536]), join(dir, 'short'), { size: B + 11, fsync: false }),
+    ).rejects.toMatchObject({ code: 'IncompleteBody' })
+  })
+})
