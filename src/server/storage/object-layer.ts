@@ -185,9 +185,33 @@ export interface ByteRange {
   end: number
 }
 
+/** Where a body that sends itself writes: an HTTP response (node:http's ServerResponse fits). */
+export interface BodySink {
+  readonly destroyed: boolean
+  write(chunk: Uint8Array, callback: (error?: Error | null) => void): boolean
+  end(): void
+  on(event: 'drain' | 'close', listener: () => void): unknown
+  off(event: 'drain' | 'close', listener: () => void): unknown
+}
+
+/**
+ * A body that can write itself to a response more cheaply than being piped (the single drive's
+ * data files: reused read buffers), as long as nothing read it as a stream yet.
+ */
+export interface SendsItself {
+  readonly canSendItself: boolean
+  /** Writes every byte to `out` and ends it; rejects when reading fails. */
+  sendTo(out: BodySink): Promise<void>
+}
+
+/** Whether `body` can {@link SendsItself send itself} now. */
+export function canSendItself(body: object): body is SendsItself {
+  return (body as Partial<SendsItself>).canSendItself === true
+}
+
 export interface GetObjectResult {
   info: ObjectInfo
-  /** The whole object, or just `range` when one was given. */
+  /** The whole object, or just `range` when one was given (it may also {@link SendsItself}). */
   body: Readable
   /**
    * The same bytes as `body` when the backend already holds them in memory (small objects):

@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream'
 import type { Handler } from '../../context.js'
 import { S3ServerError } from '../../errors.js'
 import { expirationHeader } from '../../ilm/expiration-header.js'
-import type { GetObjectResult } from '../../storage/object-layer.js'
+import { canSendItself, type GetObjectResult } from '../../storage/object-layer.js'
 import { requestCustomerKey } from '../encryption/request-encryption.js'
 import { permittedLockHeaders } from '../object-lock/lock-response-headers.js'
 import { permittedTagCount } from '../tagging/tag-count-header.js'
@@ -77,10 +77,12 @@ export const handleGetObject: Handler = async (args) => {
   return sendBody(result.body, res)
 }
 
-// A plain pipe rather than stream.pipeline: pipeline allocates an AbortController (and an
-// AbortError on completion) per call, measurable on small GETs. A client that goes away
-// closes the response; the file is then released by destroying the body.
+// A body that can write itself (a single drive's data files, read into reused buffers) does;
+// others are piped. A plain pipe rather than stream.pipeline: pipeline allocates an
+// AbortController (and an AbortError on completion) per call, measurable on small GETs. A
+// client that goes away closes the response; the file is then released by destroying the body.
 function sendBody(body: Readable, res: ServerResponse): Promise<void> {
+  if (canSendItself(body)) return body.sendTo(res)
   return new Promise((resolve, reject) => {
     body.once('error', reject)
     res.once('close', () => {

@@ -1,9 +1,8 @@
-import type { FileHandle } from 'node:fs/promises'
-import { Readable } from 'node:stream'
-import { S3ServerError } from '../../errors.js'
+import type { Readable } from 'node:stream'
 import type { ByteRange } from '../object-layer.js'
+import { FileBody } from './file-body.js'
 import { dataPathOf, type Layout } from './layout.js'
-import { openIfExists, READ_CHUNK_SIZE } from './open-data-file.js'
+import { openIfExists } from './open-data-file.js'
 import type { StoredPartRef } from './records.js'
 
 // Parts opened before the stream is returned. Opening all of them pins the version being read
@@ -36,43 +35,14 @@ export async function openPartsStream(
     await Promise.all(opened.map((file) => file?.close()))
     return undefined
   }
-  const state = { started: false }
-  const stream = Readable.from(readSlices(layout, slices, opened as FileHandle[], state), {
-    objectMode: false,
-  })
-  // Destroyed before its first read (a failed condition, a refused key): the generator never ran,
-  // so its clean-up will not either; the parts opened above are closed here.
-  stream.once('close', () => {
-    if (!state.started) for (const file of opened) file?.close().catch(() => {})
-  })
-  return stream
-}
-
-async function* readSlices(
-  layout: Layout,
-  slices: Slice[],
-  opened: FileHandle[],
-  state: { started: boolean },
-): AsyncGenerator<Buffer> {
-  state.started = true
-  let next = 0
-  try {
-    for (; next < slices.length; next++) {
-      const slice = slices[next]!
-      const file = opened[next] ?? (await openIfExists(dataPathOf(layout, slice.id)))
-      if (!file) throw new S3ServerError('InternalError', 'A part of the object vanished while it was read.')
-      opened[next] = file
-      // autoClose (the default) closes the handle when this part's stream ends or is destroyed.
-      yield* file.createReadStream({
-        start: slice.start,
-        end: slice.end,
-        highWaterMark: READ_CHUNK_SIZE,
-      }) as AsyncIterable<Buffer>
-    }
-  } finally {
-    // Stopped early (client gone, error): release the parts never reached.
-    for (const file of opened.slice(next + 1)) await file?.close().catch(() => {})
-  }
+  return new FileBody(
+    slices.map((slice, i) => ({
+      file: opened[i],
+      open: () => openIfExists(dataPathOf(layout, slice.id)),
+      start: slice.start,
+      end: slice.end,
+    })),
+  )
 }
 
 /** The part slices covering `range` (everything when absent), skipping empty parts. */

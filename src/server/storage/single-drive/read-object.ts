@@ -2,8 +2,9 @@ import { Readable } from 'node:stream'
 import { S3ServerError } from '../../errors.js'
 import type { ByteRange, GetObjectResult, ObjectInfo } from '../object-layer.js'
 import type { Drive } from './drive.js'
+import { FileBody } from './file-body.js'
 import { dataPathOf } from './layout.js'
-import { openIfExists, READ_CHUNK_SIZE } from './open-data-file.js'
+import { openIfExists } from './open-data-file.js'
 import { openPartsStream } from './parts-stream.js'
 import { requireReadable, versionInfo } from './read-version.js'
 import type { StoredObject } from './records.js'
@@ -75,7 +76,8 @@ async function openBody(
 ): Promise<Readable | undefined> {
   if (stored.layout === 'parts') return openPartsStream(drive.layout, stored.parts ?? [], range)
   const file = await openIfExists(dataPathOf(drive.layout, stored.id))
-  // The read buffer is sized to the bytes read, so an object of a few KiB does not allocate 1 MiB.
-  const length = range ? range.end - range.start + 1 : stored.size
-  return file?.createReadStream({ ...range, highWaterMark: Math.max(1, Math.min(READ_CHUNK_SIZE, length)) })
+  if (!file) return undefined
+  // Read buffers are sized to the bytes read, so an object of a few KiB does not allocate 1 MiB.
+  const { start, end } = range ?? { start: 0, end: stored.size - 1 }
+  return new FileBody([{ file, open: async () => undefined, start, end }])
 }

@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { receiveBody, WRITE_BATCH_SIZE } from '../../../../src/server/storage/single-drive/receive-body.js'
+import { receiveBody } from '../../../../src/server/storage/single-drive/receive-body.js'
 
 let dir: string
 beforeEach(async () => {
@@ -36,7 +36,8 @@ async function* reusing(data: Buffer, size: number): AsyncGenerator<Uint8Array> 
 const md5 = (data: Buffer) => createHash('md5').update(data).digest('hex')
 
 describe('receiveBody', () => {
-  const B = WRITE_BATCH_SIZE
+  // Sizes around 1 MiB, the read and write size elsewhere in the drive.
+  const B = 1024 * 1024
   const cases: Array<[string, number, number[]]> = [
     ['empty', 0, [1]],
     ['one byte', 1, [1]],
