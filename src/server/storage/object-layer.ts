@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream'
+import type { Drainable } from '../response/drained.js'
 import type { StorageClass } from './common/storage-class.js'
 import type { WriteCondition } from './common/write-condition.js'
 import type { ErasureLayout, Healer } from './heal-types.js'
@@ -186,12 +187,10 @@ export interface ByteRange {
 }
 
 /** Where a body that sends itself writes: an HTTP response (node:http's ServerResponse fits). */
-export interface BodySink {
+export interface BodySink extends Drainable {
   readonly destroyed: boolean
   write(chunk: Uint8Array, callback: (error?: Error | null) => void): boolean
   end(): void
-  on(event: 'drain' | 'close', listener: () => void): unknown
-  off(event: 'drain' | 'close', listener: () => void): unknown
 }
 
 /**

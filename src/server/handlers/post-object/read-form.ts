@@ -10,6 +10,7 @@ import type { Readable } from 'node:stream'
 import busboy from 'busboy'
 import { watchBodyProgress } from '../../body/body-timeout.js'
 import { isS3ServerError, S3ServerError } from '../../errors.js'
+import { drained } from '../../response/drained.js'
 
 /** S3's limit on the form fields preceding the file. */
 export const MAX_PRE_DATA_BYTES = 20 * 1024
@@ -98,19 +99,6 @@ async function feed(req: IncomingMessage, parser: busboy.Busboy, stop: () => boo
     if (!parser.write(chunk)) await drained(parser)
   }
   if (!stop() && !parser.destroyed && !parser.writableEnded) parser.end()
-}
-
-/** Resolves when `parser` can take more, or has closed (then nothing will read more). */
-function drained(parser: busboy.Busboy): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      parser.off('drain', done)
-      parser.off('close', done)
-      resolve()
-    }
-    parser.on('drain', done)
-    parser.on('close', done)
-  })
 }
 
 function ignoreError(): void {}

@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http'
 import { isS3ServerError } from '../../errors.js'
+import { drained } from '../../response/drained.js'
 import type { SelectStats } from '../../select/index.js'
 import {
   contMessage,
@@ -153,15 +154,7 @@ class EventWriter {
   /** Writes a message and waits until the socket takes more (or the client went away). */
   async send(message: Buffer): Promise<void> {
     if (this.write(message) || this.closed) return
-    await new Promise<void>((resolve) => {
-      const done = (): void => {
-        this.#res.off('drain', done)
-        this.#res.off('close', done)
-        resolve()
-      }
-      this.#res.on('drain', done)
-      this.#res.on('close', done)
-    })
+    await drained(this.#res)
   }
 
   end(message: Buffer): void {

@@ -1,6 +1,7 @@
 import type { FileHandle } from 'node:fs/promises'
 import { Readable } from 'node:stream'
 import { S3ServerError } from '../../errors.js'
+import { drained } from '../../response/drained.js'
 import type { BodySink, SendsItself } from '../object-layer.js'
 import { READ_CHUNK_SIZE } from './open-data-file.js'
 
@@ -135,17 +136,4 @@ export class FileBody extends Readable implements SendsItself {
       this.destroy()
     }
   }
-}
-
-/** Resolves when `out` can take more, or has closed. */
-function drained(out: BodySink): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      out.off('drain', done)
-      out.off('close', done)
-      resolve()
-    }
-    out.on('drain', done)
-    out.on('close', done)
-  })
 }
