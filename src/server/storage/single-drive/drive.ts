@@ -2,6 +2,7 @@ import type { FreeSpaceGuard } from '../free-space.js'
 import type { CommitQueue } from './commit-queue.js'
 import type { Layout } from './layout.js'
 import type { MetaStore } from './meta-store.js'
+import type { DriveOutbox } from './outbox.js'
 
 /** Everything one open drive's operations share. */
 export interface Drive {
@@ -14,4 +15,6 @@ export interface Drive {
   inlineLimit: number
   /** Refuses new data (507 XSiloStorageFull) before the drive's last free bytes, kept for metadata commits. */
   space: FreeSpaceGuard
+  /** Bucket events committed with their objects (outbox.ts). */
+  outbox: DriveOutbox
 }
