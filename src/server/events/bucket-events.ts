@@ -1,7 +1,7 @@
 import { resolve } from 'node:path'
 import type { NotificationConfig } from '../../shared/events/notification-config.js'
-import type { S3EventRecord } from '../../shared/events/record.js'
 import { parseNotificationXml } from '../../shared/events/notification-xml.js'
+import type { S3EventRecord } from '../../shared/events/record.js'
 import { createSequencer } from '../../shared/events/sequencer.js'
 import { validateNotificationConfig } from '../../shared/events/validate-notification.js'
 import type { ObjectLayer } from '../storage/object-layer.js'
@@ -183,9 +183,9 @@ export function createBucketEvents(options: BucketEventsOptions): BucketEvents {
   async function requeueOutbox(): Promise<void> {
     const outbox = storage.eventOutbox
     if (!outbox) return
-    const entries = outbox.list()
+    let queued = 0
     await Promise.all(
-      entries.map(async ({ id, data }) => {
+      outbox.list().map(async ({ id, data }) => {
         let staged: OutboxData
         try {
           staged = JSON.parse(data) as OutboxData
@@ -194,11 +194,11 @@ export function createBucketEvents(options: BucketEventsOptions): BucketEvents {
           outbox.release(id)
           return
         }
-        await notifier.requeue({ ...staged.event, outboxId: id }, staged.arns)
+        queued += (await notifier.requeue({ ...staged.event, outboxId: id }, staged.arns)).queued
         outbox.release(id)
       }),
     )
-    if (entries.length > 0) log(`queued ${entries.length} event(s) the storage outbox held at start`)
+    if (queued > 0) log(`queued ${queued} event(s) the storage outbox held at start`)
   }
 
   const events: BucketEvents = {
@@ -251,7 +251,8 @@ export function createBucketEvents(options: BucketEventsOptions): BucketEvents {
             // emit logs what a queue refused; the entry is released once every queue answered.
             () => id !== undefined && outbox.release(id),
             // Not expected: the entry stays, and the next start queues its event.
-            (e: unknown) => log(`could not queue ${event.name} for ${event.bucket}/${event.key}: ${String(e)}`),
+            (e: unknown) =>
+              log(`could not queue ${event.name} for ${event.bucket}/${event.key}: ${String(e)}`),
           )
         },
       }
