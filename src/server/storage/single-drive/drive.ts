@@ -2,7 +2,6 @@ import type { FreeSpaceGuard } from '../free-space.js'
 import type { CommitQueue } from './commit-queue.js'
 import type { Layout } from './layout.js'
 import type { MetaStore } from './meta-store.js'
-import type { DriveOutbox } from './outbox.js'
 
 /** Everything one open drive's operations share. */
 export interface Drive {
@@ -17,4 +16,12 @@ export interface Drive {
   space: FreeSpaceGuard
   /** Bucket events committed with their objects (outbox.ts). */
   outbox: DriveOutbox
+}
+
+/** Where a drive's event outbox stands (outbox.ts). */
+export interface DriveOutbox {
+  /** The last entry id handed out. */
+  lastId: number
+  /** Ids released and not yet removed. */
+  released: number[]
 }

@@ -1,6 +1,6 @@
 import type { EventOutbox } from '../object-layer.js'
 import type { CommitView } from './commit-queue.js'
-import type { Drive } from './drive.js'
+import type { Drive, DriveOutbox } from './drive.js'
 import { type MetaStore, STATE_KEYS } from './meta-store.js'
 
 /**
@@ -11,12 +11,6 @@ import { type MetaStore, STATE_KEYS } from './meta-store.js'
  * events are queued) are removed by the next commit that writes an entry, or on close: never by
  * a commit of their own, which a PUT would have to wait behind.
  */
-export interface DriveOutbox {
-  /** The last id handed out. */
-  lastId: number
-  /** Ids released and not yet removed. */
-  released: number[]
-}
 
 /** Reads where the ids stand. */
 export function openOutbox(meta: MetaStore): DriveOutbox {
