@@ -1,5 +1,7 @@
 // PUT latency with 0, 1 and 3 event targets configured: what the event pipeline costs the
-// request path, the durable enqueue (write + fdatasync before the answer) included. Run alone:
+// request path. Every event is durable before the answer: on one drive (this server) in the
+// drive's outbox, committed with the object, then queued (docs/events.md, "The outbox"); the
+// delivery to the webhook sinks, in this process too, shares its thread. Run alone:
 // `node bench/scenarios/events-put-latency.mjs` (needs `npm run build`).
 
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -112,7 +114,7 @@ async function measureAll(log = () => {}, tracker = createLoadTracker({ log }), 
 export default {
   name: 'events-put-latency',
   title: 'Bucket events: PUT latency with 0, 1 and 3 targets',
-  description: `Sequential ${SIZE} B PUTs (Silo SDK, keep-alive) against an in-process Silo server; median over ${ROUNDS} rounds of p50/p99 of ${FULL.samples} PUTs each, then ${FULL.concurrentPuts} PUTs at concurrency ${CONCURRENCY} (--quick: one round of a fifth). Every event is in its target's durable queue (fdatasync) before the PUT is answered.`,
+  description: `Sequential ${SIZE} B PUTs (Silo SDK, keep-alive) against an in-process Silo server; median over ${ROUNDS} rounds of p50/p99 of ${FULL.samples} PUTs each, then ${FULL.concurrentPuts} PUTs at concurrency ${CONCURRENCY} (--quick: one round of a fifth). Every event is durable before the PUT is answered (one drive: committed with the object in the drive's outbox, then queued).`,
   async run(ctx) {
     if (!isSiloServerBuilt()) throw new Error('dist/ is not built (run `npm run build`)')
     const tracker = createLoadTracker({ log: ctx.log })
