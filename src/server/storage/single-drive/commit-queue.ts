@@ -120,7 +120,13 @@ export class CommitQueue {
       for (const p of batch) p.reject(answer)
       return
     }
-    for (const callback of callbacks) callback()
+    for (const callback of callbacks) {
+      // A callback that throws (a bug) must not stall the queue: the batch is committed and its
+      // mutations resolve. (An outbox entry whose callback failed stays for the next start.)
+      try {
+        callback()
+      } catch {}
+    }
     batch.forEach((p, i) => {
       const outcome = outcomes[i]!
       if (outcome.ok) p.resolve(outcome.value)

@@ -78,13 +78,15 @@ export async function storeObject(
     headers: fields.headers,
   }
   const info = toObjectInfo(bucket, key, stored)
-  const event = outbox && { entry: outbox.encode(info), committed: outbox.committed }
-  const outcome = await commitObject(drive, bucket, key, stored, received.inline, condition, event).catch(
-    async (error) => {
-      await removeDataFiles(drive, fileIdsOf(stored))
-      throw error
-    },
-  )
+  // The event entry is made inside, so data a failed `encode` leaves behind is removed too.
+  const commit = async () => {
+    const event = outbox && { entry: outbox.encode(info), committed: outbox.committed }
+    return commitObject(drive, bucket, key, stored, received.inline, condition, event)
+  }
+  const outcome = await commit().catch(async (error) => {
+    await removeDataFiles(drive, fileIdsOf(stored))
+    throw error
+  })
   if (outcome.missingBucket || outcome.refused) {
     await removeDataFiles(drive, fileIdsOf(stored))
     throw outcome.refused ?? noSuchBucket(bucket)

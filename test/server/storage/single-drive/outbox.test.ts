@@ -14,8 +14,8 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c()
 })
 
-async function drive() {
-  const opened = await openTempDrive()
+async function drive(options: Parameters<typeof openTempDrive>[0] = {}) {
+  const opened = await openTempDrive(options)
   cleanups.push(() => opened.cleanup())
   await opened.backend.createBucket('b', '')
   return opened
@@ -76,6 +76,21 @@ describe('single drive event outbox', () => {
     ).rejects.toMatchObject({ code: 'NoSuchBucket' })
     expect(seen.ids).toEqual([])
     expect(backend.eventOutbox!.list()).toEqual([])
+  })
+
+  it('stores nothing, and leaves no data file, when encode throws', async () => {
+    const opened = await drive({ inlineLimit: 0 })
+    const committed: unknown[] = []
+    const failing: OutboxEntry = {
+      encode: () => {
+        throw new Error('no record')
+      },
+      committed: (id) => committed.push(id),
+    }
+    await expect(put(opened.backend, 'k', failing)).rejects.toThrow('no record')
+    await expect(opened.backend.headObject('b', 'k')).rejects.toMatchObject({ code: 'NoSuchKey' })
+    expect(await opened.countDataFiles!()).toBe(0)
+    expect(committed).toEqual([])
   })
 
   it('calls committed without an id when encode gives no entry', async () => {
