@@ -1,9 +1,11 @@
-// What the durable event queue costs a PUT: every event is written and fdatasync'ed into its
-// target's queue before the PUT is answered (docs/events.md). One server, three buckets,
-// PUTs interleaved request by request so a busy machine slows all three alike:
+// What the durable event queue costs a PUT. On one drive (this server) a PUT's event is
+// committed with the object in the drive's outbox and written to its target's queue after the
+// commit, the answer not waiting for that write (docs/events.md, "The outbox"); the queue write
+// still takes CPU and disk time beside the next requests. One server, three buckets, PUTs
+// interleaved request by request so a busy machine slows all three alike:
 //   plain   no rules: no event at all
-//   tmpfs   → a target whose queueDir is on tmpfs (/dev/shm): the whole enqueue, fsync free
-//   drive   → a target with the default queue, on the data drive: the whole enqueue + fsync
+//   tmpfs   → a target whose queueDir is on tmpfs (/dev/shm): the queue write is fsync free
+//   drive   → a target with the default queue, on the data drive (O_DSYNC append)
 // The targets are down (nothing listens), so delivery takes no CPU; queues only grow.
 // Run alone: `node bench/scenarios/events-enqueue-cost.mjs` (needs `npm run build`).
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
@@ -97,8 +99,8 @@ async function measure(log) {
 
 const LABELS = {
   plain: 'bucket without rules (no event)',
-  tmpfs: 'event queued on tmpfs (enqueue, fsync free)',
-  drive: 'event queued on the data drive (default: enqueue + fdatasync)',
+  tmpfs: 'event queued on tmpfs (outbox, then an append without sync)',
+  drive: 'event queued on the data drive (default: outbox, then O_DSYNC append)',
 }
 
 function rowsOf(rows) {

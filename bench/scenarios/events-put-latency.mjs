@@ -1,5 +1,7 @@
 // PUT latency with 0, 1 and 3 event targets configured: what the event pipeline costs the
-// request path, the durable enqueue (write + fdatasync before the answer) included. Run alone:
+// request path. Every event is durable before the answer: on one drive (this server) in the
+// drive's outbox, committed with the object, then queued (docs/events.md, "The outbox"); the
+// delivery to the webhook sinks, in this process too, shares its thread. Run alone:
 // `node bench/scenarios/events-put-latency.mjs` (needs `npm run build`).
 
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -15,6 +17,8 @@ const FULL = { warmup: 300, samples: 1500, concurrentPuts: 3000 }
 // --quick: a smoke test of the harness, one round of a fifth of the PUTs.
 const QUICK = { warmup: 60, samples: 300, concurrentPuts: 600 }
 const CONCURRENCY = 16
+/** Sequential PUTs one configuration makes before the next takes its turn. */
+const BLOCK = 50
 const ROUNDS = Number(process.env.SILO_BENCH_EVENTS_ROUNDS || 3)
 
 /** The configurations compared; every PUT matches a rule except in the first. */
@@ -25,7 +29,8 @@ const CONFIGS = [
   { label: '1 webhook target with queueDir (a folder of its own)', targets: 1, queueDir: true },
 ]
 
-async function measure(config, sinks, { warmup, samples, concurrentPuts }) {
+/** Starts the server of one configuration, its bucket watched as the configuration says. */
+async function startConfig(config, sinks) {
   const notify = { webhook: {} }
   for (let i = 0; i < config.targets; i++)
     notify.webhook[String(i + 1)] = { enable: true, endpoint: sinks[i].url }
@@ -33,41 +38,69 @@ async function measure(config, sinks, { warmup, samples, concurrentPuts }) {
   const queueDir = config.queueDir ? mkdtempSync(join(tmpdir(), 'silo-bench-queue-')) : undefined
   if (queueDir) notify.webhook['1'].queueDir = queueDir
   const silo = await startSilo(config.targets ? notify : undefined)
+  const bucket = 'latency'
+  await silo.client.makeBucket(bucket)
+  const arns = Array.from({ length: config.targets }, (_, i) => `arn:silo:sqs::${i + 1}:webhook`)
+  const prefixes = arns.map((_, i) => (config.targets > 1 ? `t${i}/` : ''))
+  if (arns.length) await setRules(silo.client, bucket, arns, prefixes)
+  let n = 0
+  const body = Buffer.alloc(SIZE, 0x61)
+  return {
+    /** One PUT; every PUT matches a rule (one target's, in turn) except with no targets. */
+    put(tag) {
+      const i = n++
+      const key = `${prefixes[i % Math.max(1, prefixes.length)] ?? ''}${tag}${i}`
+      return silo.client.putObject(bucket, key, body, SIZE)
+    },
+    async stop() {
+      await silo.stop()
+      if (queueDir) rmSync(queueDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/**
+ * One round: every configuration's server runs side by side, and they take turns in blocks of
+ * BLOCK sequential PUTs (rotated), so a burst of other work on the machine falls on all of them
+ * alike instead of on whichever configuration ran then; then CONCURRENCY-wide PUTs, one
+ * configuration after the other.
+ */
+async function measureRound(sinks, { warmup, samples, concurrentPuts }) {
+  const servers = []
   try {
-    const bucket = 'latency'
-    await silo.client.makeBucket(bucket)
-    const arns = Array.from({ length: config.targets }, (_, i) => `arn:silo:sqs::${i + 1}:webhook`)
-    const prefixes = arns.map((_, i) => (config.targets > 1 ? `t${i}/` : ''))
-    if (arns.length) await setRules(silo.client, bucket, arns, prefixes)
-    const body = Buffer.alloc(SIZE, 0x61)
-    const times = []
-    for (let i = 0; i < warmup + samples; i++) {
-      const key = `${prefixes[i % Math.max(1, prefixes.length)] ?? ''}k${i}`
-      const start = process.hrtime.bigint()
-      await silo.client.putObject(bucket, key, body, SIZE)
-      if (i >= warmup) times.push(Number(process.hrtime.bigint() - start) / 1000)
+    for (const config of CONFIGS) servers.push(await startConfig(config, sinks))
+    for (const server of servers) for (let i = 0; i < warmup; i++) await server.put('w')
+    const times = servers.map(() => [])
+    for (let block = 0; block * BLOCK < samples; block++) {
+      for (let j = 0; j < servers.length; j++) {
+        const at = (j + block) % servers.length
+        for (let i = 0; i < BLOCK; i++) {
+          const start = process.hrtime.bigint()
+          await servers[at].put('k')
+          times[at].push(Number(process.hrtime.bigint() - start) / 1000)
+        }
+      }
     }
     // Concurrent PUTs: the queue's group commit shares one fdatasync among the events that
     // arrive while the previous one runs.
-    let next = 0
-    const start = performance.now()
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        for (let i = next++; i < concurrentPuts; i = next++) {
-          await silo.client.putObject(
-            bucket,
-            `${prefixes[i % Math.max(1, prefixes.length)] ?? ''}c${i}`,
-            body,
-            SIZE,
-          )
-        }
-      }),
-    )
-    const putsPerSec = concurrentPuts / ((performance.now() - start) / 1000)
-    return { p50: percentile(times, 0.5), p99: percentile(times, 0.99), putsPerSec }
+    const putsPerSec = []
+    for (const server of servers) {
+      let next = 0
+      const start = performance.now()
+      await Promise.all(
+        Array.from({ length: CONCURRENCY }, async () => {
+          for (let i = next++; i < concurrentPuts; i = next++) await server.put('c')
+        }),
+      )
+      putsPerSec.push(concurrentPuts / ((performance.now() - start) / 1000))
+    }
+    return servers.map((_, i) => ({
+      p50: percentile(times[i], 0.5),
+      p99: percentile(times[i], 0.99),
+      putsPerSec: putsPerSec[i],
+    }))
   } finally {
-    await silo.stop()
-    if (queueDir) rmSync(queueDir, { recursive: true, force: true })
+    for (const server of servers) await server.stop()
   }
 }
 
@@ -80,13 +113,11 @@ async function measureAll(log = () => {}, tracker = createLoadTracker({ log }), 
     for (let round = 0; round < rounds; round++) {
       // A round (every configuration once) beside a burst of other work is repeated whole.
       const measured = await tracker.round(async () => {
-        const values = []
-        for (const config of CONFIGS) {
-          const value = await measure(config, sinks, sizes)
+        const values = await measureRound(sinks, sizes)
+        for (const [i, value] of values.entries()) {
           log(
-            `  round ${round + 1} ${config.label}: p50 ${value.p50.toFixed(0)} µs, p99 ${value.p99.toFixed(0)} µs, ${value.putsPerSec.toFixed(0)} PUT/s at ${CONCURRENCY}`,
+            `  round ${round + 1} ${CONFIGS[i].label}: p50 ${value.p50.toFixed(0)} µs, p99 ${value.p99.toFixed(0)} µs, ${value.putsPerSec.toFixed(0)} PUT/s at ${CONCURRENCY}`,
           )
-          values.push(value)
         }
         return values
       })
@@ -112,7 +143,7 @@ async function measureAll(log = () => {}, tracker = createLoadTracker({ log }), 
 export default {
   name: 'events-put-latency',
   title: 'Bucket events: PUT latency with 0, 1 and 3 targets',
-  description: `Sequential ${SIZE} B PUTs (Silo SDK, keep-alive) against an in-process Silo server; median over ${ROUNDS} rounds of p50/p99 of ${FULL.samples} PUTs each, then ${FULL.concurrentPuts} PUTs at concurrency ${CONCURRENCY} (--quick: one round of a fifth). Every event is in its target's durable queue (fdatasync) before the PUT is answered.`,
+  description: `Sequential ${SIZE} B PUTs (Silo SDK, keep-alive) against in-process Silo servers, one per configuration, side by side, taking turns in blocks of ${BLOCK}; median over ${ROUNDS} rounds of p50/p99 of ${FULL.samples} PUTs each, then ${FULL.concurrentPuts} PUTs at concurrency ${CONCURRENCY} (--quick: one round of a fifth). Every event is durable before the PUT is answered (one drive: committed with the object in the drive's outbox, then queued).`,
   async run(ctx) {
     if (!isSiloServerBuilt()) throw new Error('dist/ is not built (run `npm run build`)')
     const tracker = createLoadTracker({ log: ctx.log })

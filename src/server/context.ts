@@ -3,7 +3,7 @@ import type { AdminServices } from './admin/admin-services.js'
 import type { AuthContext, Authentication } from './auth/auth-context.js'
 import type { CorsPolicy } from './cors/cors-policy.js'
 import type { BucketEvents } from './events/bucket-events.js'
-import type { EventPublisher, ObjectEvent } from './events/event-publisher.js'
+import type { EventPublisher, ObjectEvent, StagedEvent } from './events/event-publisher.js'
 import type { ListenFilter } from './events/listeners.js'
 import type { Subscription } from './events/subscription.js'
 import type { Iam } from './iam/iam.js'
@@ -61,6 +61,13 @@ export interface HandlerArgs {
    * and BEFORE answering, so an event is durably queued before the client sees success.
    */
   emit(events: ObjectEvent[]): Promise<void>
+  /**
+   * Stages the event of an object write to be committed with the object (the storage outbox:
+   * docs/events.md). Pass it to the write as `outbox`; if the write returns and it is not
+   * `done` (a backend without an outbox), `emit` the event before answering as usual.
+   * Undefined when nobody watches the bucket or the storage has no outbox.
+   */
+  stage(event: Omit<ObjectEvent, 'object'>): StagedEvent | undefined
 }
 
 /** Handles one S3 operation; throws S3ServerError to answer with an error. */

@@ -8,7 +8,7 @@ import { checkRequestHeaders, readNodeHeaders } from './auth/refuse-unhonoured-h
 import type { ServerContext } from './context.js'
 import { applyCors } from './cors/apply-cors.js'
 import { S3ServerError } from './errors.js'
-import type { ObjectEvent } from './events/event-publisher.js'
+import type { EventRequestInfo, ObjectEvent } from './events/event-publisher.js'
 import { checkExpectedBucketOwner } from './handlers/acl/expected-bucket-owner.js'
 import { HANDLERS } from './handlers/index.js'
 import { nextRequestId } from './request-id.js'
@@ -78,25 +78,24 @@ async function handle(
   const handler = HANDLERS[route.operation]
   if (!handler) throw notImplementedOperation(route.operation, method, route.query)
   if (expectsContinue) res.writeContinue()
-  const emit = (events: ObjectEvent[]) => publishEvents(ctx, req, requestId, auth.identity.accessKey, events)
-  await handler({ ctx, req, res, route, auth, requestId, emit })
+  const principalId = auth.identity.accessKey
+  const emit = (events: ObjectEvent[]) =>
+    !ctx.events || events.length === 0
+      ? Promise.resolve()
+      : ctx.events.publish(events, requestInfo(req, requestId, principalId))
+  const stage = (event: Omit<ObjectEvent, 'object'>) =>
+    ctx.events?.stage?.(event, requestInfo(req, requestId, principalId))
+  await handler({ ctx, req, res, route, auth, requestId, emit, stage })
 }
 
-function publishEvents(
-  ctx: ServerContext,
-  req: IncomingMessage,
-  requestId: string,
-  principalId: string,
-  events: ObjectEvent[],
-): Promise<void> {
-  if (!ctx.events || events.length === 0) return Promise.resolve()
-  return ctx.events.publish(events, {
+function requestInfo(req: IncomingMessage, requestId: string, principalId: string): EventRequestInfo {
+  return {
     requestId,
     principalId,
     sourceHost: req.socket.remoteAddress ?? '',
     sourcePort: req.socket.remotePort,
     userAgent: String(req.headers['user-agent'] ?? ''),
-  })
+  }
 }
 
 function resourceOf(url: string | undefined): string {

@@ -1,11 +1,12 @@
 import { resolve } from 'node:path'
 import type { NotificationConfig } from '../../shared/events/notification-config.js'
 import { parseNotificationXml } from '../../shared/events/notification-xml.js'
+import type { S3EventRecord } from '../../shared/events/record.js'
 import { createSequencer } from '../../shared/events/sequencer.js'
 import { validateNotificationConfig } from '../../shared/events/validate-notification.js'
 import type { ObjectLayer } from '../storage/object-layer.js'
 import { readBucketNotification, writeBucketNotification } from './bucket-config.js'
-import type { EventPublisher, EventRequestInfo, ObjectEvent } from './event-publisher.js'
+import type { EventPublisher, EventRequestInfo, ObjectEvent, StagedEvent } from './event-publisher.js'
 import type { ListenFilter } from './listeners.js'
 import type { EventLog } from './log.js'
 import { createNotifier } from './notifier.js'
@@ -15,7 +16,7 @@ import { prepareQueueHome, type QueueHome } from './queue-home.js'
 import type { SenderStats } from './sender.js'
 import type { Subscription } from './subscription.js'
 import { startTargets, type TargetFailure, type TargetSet } from './target-set.js'
-import type { TargetFactory, TargetKind } from './targets/types.js'
+import type { QueuedEvent, TargetFactory, TargetKind } from './targets/types.js'
 
 export interface BucketEventsOptions {
   storage: ObjectLayer
@@ -54,8 +55,12 @@ export interface BucketEventsOptions {
  * `ctx.notifications`; `publish` is `ctx.events`.
  */
 export interface BucketEvents extends EventPublisher {
-  /** Opens the targets and loads every bucket's rules; returns the ARNs that opened. */
+  /**
+   * Opens the targets, loads every bucket's rules and queues what the storage outbox still holds
+   * (events a crash kept from their queues); returns the ARNs that opened.
+   */
   start(): Promise<string[]>
+  stage(event: Omit<ObjectEvent, 'object'>, request: EventRequestInfo): StagedEvent | undefined
   /** Re-reads the configuration, reopens the targets and reloads all rules. */
   reload(): Promise<string[]>
   /** The bucket's configuration (empty when none is stored). */
@@ -82,6 +87,12 @@ export interface BucketEvents extends EventPublisher {
   /** Ends listen streams (before the HTTP server closes, so they end cleanly). */
   closeListeners(): void
   close(): Promise<void>
+}
+
+/** An outbox entry: the event and the targets its rules chose when it was staged. */
+interface OutboxData {
+  arns: string[]
+  event: QueuedEvent
 }
 
 /**
@@ -164,8 +175,38 @@ export function createBucketEvents(options: BucketEventsOptions): BucketEvents {
     return { queues }
   }
 
+  /**
+   * Queues the outbox's entries (in id order, so each queue gets them in order) for the targets
+   * that do not hold them yet, then releases them. Only at start: later, every entry left is one
+   * whose queue writes are in flight.
+   */
+  async function requeueOutbox(): Promise<void> {
+    const outbox = storage.eventOutbox
+    if (!outbox) return
+    let queued = 0
+    await Promise.all(
+      outbox.list().map(async ({ id, data }) => {
+        let staged: OutboxData
+        try {
+          staged = JSON.parse(data) as OutboxData
+        } catch {
+          log(`outbox entry ${id} is not readable; its event is not sent`)
+          outbox.release(id)
+          return
+        }
+        queued += (await notifier.requeue({ ...staged.event, outboxId: id }, staged.arns)).queued
+        outbox.release(id)
+      }),
+    )
+    if (queued > 0) log(`queued ${queued} event(s) the storage outbox held at start`)
+  }
+
   const events: BucketEvents = {
-    start: configure,
+    async start() {
+      const online = await configure()
+      await requeueOutbox()
+      return online
+    },
     reload: configure,
 
     publish(events: ObjectEvent[], request: EventRequestInfo): Promise<void> {
@@ -177,6 +218,44 @@ export function createBucketEvents(options: BucketEventsOptions): BucketEvents {
         pending.push(notifier.emit(record, event.key))
       }
       return pending ? Promise.all(pending).then(() => undefined) : Promise.resolve()
+    },
+
+    // The record is made from the object the commit stores and routed then; once the commit is
+    // durable it goes to its queues without the request waiting (the outbox entry stands for
+    // it), and the entry is released when the queues have it.
+    stage(event, request) {
+      const outbox = storage.eventOutbox
+      if (!outbox || !notifier.wants(event.bucket)) return undefined
+      let record: S3EventRecord | undefined
+      let arns: string[] = []
+      let done = false
+      return {
+        get done() {
+          return done
+        },
+        encode(info) {
+          record = buildObjectEventRecord({ ...event, object: info }, request, recordContext())
+          arns = notifier.route(record, event.key)
+          if (arns.length === 0) return undefined
+          const queued: QueuedEvent = {
+            eventName: record.eventName,
+            key: `${event.bucket}/${event.key}`,
+            eventTime: record.eventTime,
+            record,
+          }
+          return JSON.stringify({ arns, event: queued } satisfies OutboxData)
+        },
+        committed(id) {
+          done = true
+          notifier.emit(record!, event.key, { arns, ...(id !== undefined ? { outboxId: id } : {}) }).then(
+            // emit logs what a queue refused; the entry is released once every queue answered.
+            () => id !== undefined && outbox.release(id),
+            // Not expected: the entry stays, and the next start queues its event.
+            (e: unknown) =>
+              log(`could not queue ${event.name} for ${event.bucket}/${event.key}: ${String(e)}`),
+          )
+        },
+      }
     },
 
     async getBucketConfig(bucket) {

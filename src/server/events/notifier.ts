@@ -93,6 +93,23 @@ export function createNotifier(options: NotifierOptions = {}) {
     return queue
   }
 
+  function route(record: S3EventRecord, rawKey = unescapeEventKey(record.s3.object.key)): string[] {
+    const bucketRules = rules.get(record.s3.bucket.name)
+    return bucketRules ? [...matchRuleTargets(bucketRules, record.eventName, rawKey)] : []
+  }
+
+  async function enqueue(arn: string, event: QueuedEvent, result: EmitResult): Promise<void> {
+    const sender = senders.get(arn)
+    if (!sender) return
+    try {
+      if (await sender.enqueue(event)) result.queued++
+      else result.dropped++
+    } catch (e) {
+      result.failed++
+      log(`${arn}: could not queue ${event.eventName} for ${event.key}: ${String(e)}`)
+    }
+  }
+
   async function closeSenders(): Promise<void> {
     const old = senders
     senders = new Map()
@@ -125,34 +142,48 @@ export function createNotifier(options: NotifierOptions = {}) {
       return rules.has(bucket) || listeners.hasBucket(bucket)
     },
 
+    /** The ARNs of the targets whose rules match `record` (none when the bucket has no rules). */
+    route,
+
     /**
      * Hands `record` to matching listeners and queues it once per matching target. `rawKey`
      * (the object name unescaped) saves decoding the record's escaped key when the caller has it.
+     * `routed`: the targets `route` chose when the event was staged in the storage outbox, and
+     * the entry's id, instead of matching the rules now.
      */
-    async emit(record: S3EventRecord, rawKey = unescapeEventKey(record.s3.object.key)): Promise<EmitResult> {
+    async emit(
+      record: S3EventRecord,
+      rawKey = unescapeEventKey(record.s3.object.key),
+      routed?: { arns: readonly string[]; outboxId?: number },
+    ): Promise<EmitResult> {
       const bucket = record.s3.bucket.name
       const result: EmitResult = { queued: 0, dropped: 0, failed: 0, listeners: 0 }
       result.listeners = listeners.dispatch(record, bucket, rawKey)
-      const bucketRules = rules.get(bucket)
-      if (!bucketRules) return result
+      const arns = routed ? routed.arns : route(record, rawKey)
+      if (arns.length === 0) return result
       const event: QueuedEvent = {
         eventName: record.eventName,
         key: `${bucket}/${rawKey}`,
         eventTime: record.eventTime,
         record,
+        ...(routed?.outboxId !== undefined ? { outboxId: routed.outboxId } : {}),
       }
-      const arns = matchRuleTargets(bucketRules, record.eventName, rawKey)
+      await Promise.all(arns.map((arn) => enqueue(arn, event, result)))
+      return result
+    },
+
+    /**
+     * Queues an event the storage outbox still held at start (a crash came before its queue
+     * writes were recorded) for those of `arns` whose queue does not hold it yet.
+     */
+    async requeue(event: QueuedEvent & { outboxId: number }, arns: readonly string[]): Promise<EmitResult> {
+      const result: EmitResult = { queued: 0, dropped: 0, failed: 0, listeners: 0 }
       await Promise.all(
-        [...arns].map(async (arn) => {
+        arns.map((arn) => {
           const sender = senders.get(arn)
-          if (!sender) return
-          try {
-            if (await sender.enqueue(event)) result.queued++
-            else result.dropped++
-          } catch (e) {
-            result.failed++
-            log(`${arn}: could not queue ${record.eventName} for ${event.key}: ${String(e)}`)
-          }
+          if (!sender) log(`${arn}: not configured any more; ${event.eventName} for ${event.key} is not sent`)
+          else if (sender.lastOutboxId < event.outboxId) return enqueue(arn, event, result)
+          return undefined
         }),
       )
       return result

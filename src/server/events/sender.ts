@@ -32,6 +32,8 @@ export interface SenderStats {
 export interface Sender {
   /** Queues `event`; resolves `true` once stored, `false` when the queue dropped it. */
   enqueue(event: QueuedEvent): Promise<boolean>
+  /** The queue's `lastOutboxId`: outbox entries up to it are queued already. */
+  readonly lastOutboxId: number
   stats(): SenderStats
   /** Resolves when the queue is empty (for tests and orderly shutdown). */
   idle(): Promise<void>
@@ -129,6 +131,9 @@ export function createSender(options: SenderOptions): Sender {
       const stored = await queue.put(event)
       if (stored) stopWaiting()
       return stored
+    },
+    get lastOutboxId() {
+      return queue.lastOutboxId
     },
     stats: () => ({
       queued: queue.size,

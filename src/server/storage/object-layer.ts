@@ -178,6 +178,38 @@ export interface PutObjectInput {
   encryption?: EncryptionRequest
   /** The bucket's versioning state, read by the handler for this request (see VersioningState). */
   versioning?: VersioningState
+  /**
+   * A bucket event to store in the same metadata commit as the object, on a backend with an
+   * `eventOutbox` (others ignore it: `committed` is then never called). See OutboxEntry.
+   */
+  outbox?: OutboxEntry
+}
+
+/**
+ * An event written atomically with the write that makes it (docs/events.md, "The outbox"): the
+ * entry exists if and only if the object's commit happened, and costs that commit no sync of
+ * its own. The events service moves it to its targets' queues after the commit.
+ */
+export interface OutboxEntry {
+  /**
+   * The entry's bytes, made from the object as the commit will store it (what `putObject`
+   * returns); `undefined` stores no entry (`committed` is still called).
+   */
+  encode(info: ObjectInfo): string | undefined
+  /**
+   * Called once the commit is durable, synchronously and in commit order (so entries reach
+   * each queue in id order), with the stored entry's id. Never called when the write fails or
+   * is refused. It must not throw.
+   */
+  committed(id: number | undefined): void
+}
+
+/** A backend's store of committed event entries not yet in their queues (see OutboxEntry). */
+export interface EventOutbox {
+  /** The entries still held, oldest (lowest id) first: after a crash, those not yet queued. */
+  list(): { id: number; data: string }[]
+  /** Forgets an entry whose event is in its queues; written with a later commit (at the latest on close). */
+  release(id: number): void
 }
 
 /** Inclusive byte range, already validated against the object's size by the caller. */
@@ -553,6 +585,8 @@ export interface ObjectLayer {
   readonly healer?: Healer
   /** Erasure-coded backends: drives and data/parity, for `info`. */
   layout?(): Promise<ErasureLayout>
+  /** Backends that store bucket events with the object's commit (one drive): see OutboxEntry. */
+  readonly eventOutbox?: EventOutbox
   /**
    * Erasure-coded backends: the parity of the storage classes from the server configuration
    * (undefined: the default, or what env/options set, which win). Throws RangeError naming the

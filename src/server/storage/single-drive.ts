@@ -21,6 +21,7 @@ import { listMultipartUploads } from './single-drive/multipart/list-uploads.js'
 import { uploadPart } from './single-drive/multipart/upload-part.js'
 import { uploadPartCopy } from './single-drive/multipart/upload-part-copy.js'
 import { type DriveOptions, openDrive } from './single-drive/open-drive.js'
+import { createEventOutbox } from './single-drive/outbox.js'
 import { putObject } from './single-drive/put-object.js'
 import { getObject, headObject } from './single-drive/read-object.js'
 import { updateObjectMetadata } from './single-drive/update-metadata.js'
@@ -72,6 +73,7 @@ export async function openSingleDrive(dir: string, options: SingleDriveOptions =
     putSystemDocument: (path, document) => putSystemDocument(drive, path, document),
     listSystemDocuments: async (prefix) => listSystemDocuments(drive, prefix),
     usedBytes: async () => readUsedBytes(drive.meta),
+    eventOutbox: createEventOutbox(drive),
     close,
   }
   return layer

@@ -53,6 +53,7 @@ export async function openFileQueue(options: FileQueueOptions): Promise<EventQue
   const segments: Segment[] = loaded.segments
   const pending: QueueEntry[] = loaded.pending
   let nextSeq = loaded.maxSeq + 1
+  let lastOutboxId = loaded.lastOutboxId
   let writing = 0
   let closed = false
   let ackSync: NodeJS.Timeout | undefined
@@ -95,6 +96,7 @@ export async function openFileQueue(options: FileQueueOptions): Promise<EventQue
     segment.bytes += data.length
     segment.last = batch.at(-1)!.seq
     pending.push(...batch)
+    for (const entry of batch) lastOutboxId = Math.max(lastOutboxId, entry.event.outboxId ?? 0)
   })
 
   return {
@@ -132,6 +134,9 @@ export async function openFileQueue(options: FileQueueOptions): Promise<EventQue
     limit,
     get dropped() {
       return drops.count
+    },
+    get lastOutboxId() {
+      return lastOutboxId
     },
     async close() {
       if (closed) return

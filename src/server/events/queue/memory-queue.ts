@@ -16,6 +16,7 @@ export function createMemoryQueue(options: MemoryQueueOptions = {}): EventQueue 
   const drops = createDropCounter(options.name ?? 'memory queue', limit, options.log ?? consoleEventLog)
   const entries: QueueEntry[] = []
   let nextSeq = 1
+  let lastOutboxId = 0
   let closed = false
   return {
     async put(event: QueuedEvent) {
@@ -29,6 +30,7 @@ export function createMemoryQueue(options: MemoryQueueOptions = {}): EventQueue 
       }
       drops.accepted()
       entries.push({ seq: nextSeq++, event })
+      lastOutboxId = Math.max(lastOutboxId, event.outboxId ?? 0)
       return true
     },
     peek: () => entries[0],
@@ -42,6 +44,9 @@ export function createMemoryQueue(options: MemoryQueueOptions = {}): EventQueue 
     limit,
     get dropped() {
       return drops.count
+    },
+    get lastOutboxId() {
+      return lastOutboxId
     },
     async close() {
       closed = true

@@ -25,13 +25,15 @@ export function segmentPath(dir: string, firstSeq: number): string {
  * Reads every segment, oldest first. A bad frame (torn write, bit rot) ends that segment: the
  * rest of the file is cut off and a log line says how many bytes were skipped, so new entries
  * are never appended after garbage. Fully acknowledged segments other than the newest are
- * deleted. Returns the segments left and the unacknowledged entries in order.
+ * deleted. Returns the segments left, the unacknowledged entries in order, and the highest
+ * `outboxId` of every entry read (acknowledged ones too).
  */
 export async function loadSegments(dir: string, watermark: number, name: string, log: EventLog) {
   const files = (await readdir(dir)).filter((f) => f.endsWith(SEGMENT_SUFFIX)).sort()
   const segments: Segment[] = []
   const pending: QueueEntry[] = []
   let maxSeq = watermark
+  let lastOutboxId = 0
   for (const file of files) {
     const path = join(dir, file)
     const data = await readFile(path)
@@ -44,6 +46,7 @@ export async function loadSegments(dir: string, watermark: number, name: string,
     let last = 0
     for (const entry of decoded.entries) {
       last = Math.max(last, entry.seq)
+      lastOutboxId = Math.max(lastOutboxId, entry.event.outboxId ?? 0)
       // At or below the watermark: acknowledged. Sequence numbers only grow, so nothing else
       // can be at or below maxSeq.
       if (entry.seq <= maxSeq) continue
@@ -53,7 +56,7 @@ export async function loadSegments(dir: string, watermark: number, name: string,
     segments.push({ path, last, bytes: decoded.validBytes })
   }
   await deleteAckedSegments(segments, watermark)
-  return { segments, pending, maxSeq }
+  return { segments, pending, maxSeq, lastOutboxId }
 }
 
 /** Deletes acknowledged segments from the front, always keeping the newest (it is appended to). */

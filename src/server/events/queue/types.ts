@@ -22,6 +22,12 @@ export interface EventQueue {
   readonly limit: number
   /** Events refused since the queue was opened. */
   readonly dropped: number
+  /**
+   * The highest `outboxId` of the events stored (delivered ones included, as far as the queue
+   * still knows them); 0 when none. Events come in outbox id order, so an outbox entry with an
+   * id at most this is in the queue already.
+   */
+  readonly lastOutboxId: number
   close(): Promise<void>
 }
 

@@ -40,6 +40,11 @@ export interface QueuedEvent {
   eventTime: string
   /** The record, serialized as the seed's event message `Records[0]`. */
   record: EventRecord
+  /**
+   * The storage outbox entry this event came from (docs/events.md, "The outbox"): after a crash,
+   * a queue whose entries reach this id already holds the event. Absent for events queued directly.
+   */
+  outboxId?: number
 }
 
 /** The parameters of one configured instance, validated by the kind's `parse`. */

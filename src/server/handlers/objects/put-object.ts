@@ -22,7 +22,7 @@ import { readWriteCondition } from './write-condition-headers.js'
  * `x-amz-tagging` gives the object its tags (checked as S3 does before a byte is read), the
  * `x-amz-object-lock-*` headers (or the bucket's default retention) its object lock.
  */
-export const handlePutObject: Handler = async ({ ctx, req, res, route, auth, emit }) => {
+export const handlePutObject: Handler = async ({ ctx, req, res, route, auth, emit, stage }) => {
   const contentMd5 = readContentMd5(req.headers['content-md5'])
   const condition = readWriteCondition(req.headers)
   const { contentType, headers } = readObjectMetadata(req.headers)
@@ -37,6 +37,9 @@ export const handlePutObject: Handler = async ({ ctx, req, res, route, auth, emi
   )
   const versioning = await readBucketVersioning(ctx.storage, route.bucket)
   const { body, size, checksum } = openRequestBody(req, auth, ctx.auth.crypto)
+  const event = { name: 's3:ObjectCreated:Put', bucket: route.bucket, key: route.key } as const
+  // On one drive the event is committed with the object (the outbox), one sync for both.
+  const staged = stage(event)
   const info = await ctx.storage.putObject({
     bucket: route.bucket,
     key: route.key,
@@ -50,8 +53,9 @@ export const handlePutObject: Handler = async ({ ctx, req, res, route, auth, emi
     condition,
     encryption,
     versioning,
+    ...(staged ? { outbox: staged } : {}),
   })
-  await emit([{ name: 's3:ObjectCreated:Put', bucket: route.bucket, key: route.key, object: info }])
+  if (!staged?.done) await emit([{ ...event, object: info }])
   sendEmpty(res, 200, {
     etag: `"${info.etag}"`,
     ...verifiedChecksumHeaders(checksum),

@@ -73,6 +73,7 @@ export function createEncryptingLayer(inner: ObjectLayer, options: EncryptionOpt
     listSystemDocuments: (prefix) => inner.listSystemDocuments(prefix),
     usedBytes: () => inner.usedBytes(),
     close: () => inner.close(),
+    ...(inner.eventOutbox ? { eventOutbox: inner.eventOutbox } : {}),
 
     putObject: (input) => putObject(inner, options, input),
 
@@ -145,8 +146,13 @@ async function putObject(
   options: EncryptionOptions,
   input: PutObjectInput,
 ): Promise<ObjectInfo> {
-  const { encryption, ...rest } = input
+  const { encryption, outbox, ...plain } = input
   refuseInternal(input.headers)
+  const keyMd5 = encryption?.kind === 'SSE-C' ? encryption.keyMd5 : undefined
+  // The event describes the object as clients see it, as the returned info does.
+  const rest: Omit<PutObjectInput, 'encryption'> = outbox
+    ? { ...plain, outbox: { ...outbox, encode: (info) => outbox.encode(publicObjectInfo(info, keyMd5)) } }
+    : plain
   if (!encryption) return publicObjectInfo(await inner.putObject(rest))
   const { objectKey, record } = sealNewObjectKey(options, encryption, input.bucket, input.key)
   const sealed = sealBody(input, objectKey, 0, encryption.kind === 'SSE-S3')
@@ -161,7 +167,7 @@ async function putObject(
     trailingHeaders: () => ({ ...input.trailingHeaders?.(), ...sseHeaders({ size: sealed.plain().size }) }),
     etag: sealed.etag,
   })
-  return publicObjectInfo(stored, encryption.kind === 'SSE-C' ? encryption.keyMd5 : undefined)
+  return publicObjectInfo(stored, keyMd5)
 }
 
 /** A whole object: the backend's read of it is the plaintext or the stored streams to decrypt. */

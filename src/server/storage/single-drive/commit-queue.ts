@@ -9,6 +9,12 @@ export interface CommitView {
   get<V>(db: Database<V, Key>, key: Key): V | undefined
   put<V>(db: Database<V, Key>, key: Key, value: V): void
   remove(db: Database<unknown, Key>, key: Key): void
+  /**
+   * Runs `callback` once this commit is durable (flushed, when the queue awaits flushes), before
+   * any mutation of the batch resolves, in the order registered: callbacks of one batch, then
+   * of the next. Not run when the commit fails. It must not throw.
+   */
+  afterCommit(callback: () => void): void
 }
 
 /**
@@ -97,7 +103,7 @@ export class CommitQueue {
   }
 
   async #commit(batch: Pending[]): Promise<void> {
-    const { view, writes } = createView()
+    const { view, writes, callbacks } = createView()
     const outcomes = batch.map((p) => settle(() => p.mutation(view)))
     try {
       // All writes are awaited, not just the last: when a commit fails each write's promise
@@ -113,6 +119,13 @@ export class CommitQueue {
       const answer = await this.#explain(await causeOfFailedWrite(error)).catch(() => error)
       for (const p of batch) p.reject(answer)
       return
+    }
+    for (const callback of callbacks) {
+      // A callback that throws (a bug) must not stall the queue: the batch is committed and its
+      // mutations resolve. (An outbox entry whose callback failed stays for the next start.)
+      try {
+        callback()
+      } catch {}
     }
     batch.forEach((p, i) => {
       const outcome = outcomes[i]!
@@ -146,9 +159,10 @@ function settle(fn: () => unknown): Outcome {
 }
 
 /** A view whose writes go to LMDB (queued, same transaction) and to an overlay for later reads. */
-function createView(): { view: CommitView; writes: Promise<unknown>[] } {
+function createView(): { view: CommitView; writes: Promise<unknown>[]; callbacks: (() => void)[] } {
   const overlay = new Map<Database<unknown, Key>, Map<string, unknown>>()
   const writes: Promise<unknown>[] = []
+  const callbacks: (() => void)[] = []
   const layer = (db: Database<unknown, Key>) => {
     const map = overlay.get(db) ?? new Map<string, unknown>()
     overlay.set(db, map)
@@ -172,9 +186,12 @@ function createView(): { view: CommitView; writes: Promise<unknown>[] } {
       layer(db).set(overlayId(key), REMOVED)
       writes.push(db.remove(key))
     },
+    afterCommit(callback) {
+      callbacks.push(callback)
+    },
   }
   // Writes issued in one event turn share one transaction and settle together.
-  return { view, writes }
+  return { view, writes, callbacks }
 }
 
 function overlayId(key: Key): string {

@@ -14,4 +14,14 @@ export interface Drive {
   inlineLimit: number
   /** Refuses new data (507 XSiloStorageFull) before the drive's last free bytes, kept for metadata commits. */
   space: FreeSpaceGuard
+  /** Bucket events committed with their objects (outbox.ts). */
+  outbox: DriveOutbox
+}
+
+/** Where a drive's event outbox stands (outbox.ts). */
+export interface DriveOutbox {
+  /** The last entry id handed out. */
+  lastId: number
+  /** Ids released and not yet removed. */
+  released: number[]
 }

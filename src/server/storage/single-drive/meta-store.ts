@@ -24,6 +24,11 @@ export interface MetaStore {
    * version-codec.ts) → StoredObject. A key's latest version stays in `objects`.
    */
   versions: Database<StoredObject, Buffer>
+  /**
+   * Bucket events committed with their write and not yet in their targets' queues: entry id →
+   * the events service's JSON (outbox.ts; docs/events.md, "The outbox").
+   */
+  outbox: Database<string, number>
 }
 
 /** Keys of the `state` database. */
@@ -32,6 +37,8 @@ export const STATE_KEYS = {
   usedBytes: 'usedBytes',
   /** 'running' while open, 'closed' after a clean close: 'running' at open means the last run crashed. */
   lifecycle: 'lifecycle',
+  /** The last outbox entry id handed out: ids never repeat, even once the outbox is empty. */
+  outboxId: 'outboxId',
 } as const
 
 /** Opens (creating if needed) the metadata environment at `path`. */
@@ -49,6 +56,7 @@ export function openMetaStore(path: string, options: { fsync: boolean }): MetaSt
     uploads: env.openDB<StoredUpload, Buffer>({ name: 'uploads', keyEncoding: 'binary' }),
     parts: env.openDB<StoredPart, Buffer>({ name: 'parts', keyEncoding: 'binary' }),
     versions: env.openDB<StoredObject, Buffer>({ name: 'versions', keyEncoding: 'binary' }),
+    outbox: env.openDB<string, number>({ name: 'outbox', encoding: 'string' }),
   }
 }
 
@@ -74,6 +82,7 @@ export function readReclaimableBytes(meta: MetaStore): number {
     meta.uploads,
     meta.parts,
     meta.versions,
+    meta.outbox,
   ]
   let used = 2 + pagesOf(stats) + pagesOf(stats.free)
   for (const db of databases) used += pagesOf(db.getStats() as LmdbStats)

@@ -4,6 +4,7 @@ import type { Drive } from './drive.js'
 import { lockDrive } from './drive-lock.js'
 import { createLayout, prepareLayout } from './layout.js'
 import { openMetaStore, readReclaimableBytes } from './meta-store.js'
+import { openOutbox, removeReleasedEntries } from './outbox.js'
 import { markClosed, type OrphanSweep, recoverDrive } from './recovery.js'
 
 /** How to open a drive (the options of openSingleDrive and of a local erasure drive). */
@@ -73,10 +74,12 @@ export async function openDrive(dir: string, options: DriveOptions = {}): Promis
     awaitFlush: fsync,
     explainFailure: async (error) => space.explain(error),
   })
-  const drive: Drive = { layout, meta, fsync, commits, inlineLimit, space }
+  const drive: Drive = { layout, meta, fsync, commits, inlineLimit, space, outbox: openOutbox(meta) }
   return {
     drive,
     close: async () => {
+      // A failure leaves the entries: the next start finds their events queued and skips them.
+      await removeReleasedEntries(drive).catch(() => undefined)
       await drive.commits.idle()
       await markClosed(drive.meta)
       await drive.meta.env.close()

@@ -1,7 +1,7 @@
 import { parseContentMd5 } from '../common/content-md5.js'
 import { lowerCaseKeys } from '../common/lower-case-keys.js'
 import { type WriteCondition, writeConditionError } from '../common/write-condition.js'
-import type { ObjectInfo, PutObjectInput } from '../object-layer.js'
+import type { ObjectInfo, OutboxEntry, PutObjectInput } from '../object-layer.js'
 import type { CommitView } from './commit-queue.js'
 import { removeDataFiles } from './data-files.js'
 import type { Drive } from './drive.js'
@@ -9,6 +9,7 @@ import { encodeObjectKey } from './key-codec.js'
 import { createObjectId } from './layout.js'
 import { noSuchBucket, requireBucket } from './lookup.js'
 import { fileIdsOf, replaceObject } from './object-data.js'
+import { writeOutboxEntry } from './outbox.js'
 import type { ReceivedBody } from './receive-body.js'
 import { isDeleteMarker, type StoredObject, toObjectInfo } from './records.js'
 import { adjustUsedBytes } from './used-bytes.js'
@@ -43,6 +44,7 @@ export async function putObject(drive: Drive, input: PutObjectInput): Promise<Ob
     },
     input.condition,
     version,
+    input.outbox,
   )
 }
 
@@ -51,7 +53,8 @@ export async function putObject(drive: Drive, input: PutObjectInput): Promise<Ob
  * unlinks the files of the object it replaced. With `version`, the object is that version of the
  * key (versions.ts: it replaces only a version of the same ID). NoSuchBucket when the bucket went
  * away while the body streamed in, or the failed error of a conditional write (`condition`,
- * checked in the commit): the data is removed and nothing changes.
+ * checked in the commit): the data is removed and nothing changes. `outbox`: its event entry is
+ * written in the same commit (see OutboxEntry).
  */
 export async function storeObject(
   drive: Drive,
@@ -62,6 +65,7 @@ export async function storeObject(
   fields: Pick<StoredObject, 'etag' | 'contentType' | 'headers'>,
   condition?: WriteCondition,
   version?: VersionFields,
+  outbox?: OutboxEntry,
 ): Promise<ObjectInfo> {
   const stored: StoredObject = {
     ...version,
@@ -73,12 +77,16 @@ export async function storeObject(
     contentType: fields.contentType,
     headers: fields.headers,
   }
-  const outcome = await commitObject(drive, bucket, key, stored, received.inline, condition).catch(
-    async (error) => {
-      await removeDataFiles(drive, fileIdsOf(stored))
-      throw error
-    },
-  )
+  const info = toObjectInfo(bucket, key, stored)
+  // The event entry is made inside, so data a failed `encode` leaves behind is removed too.
+  const commit = async () => {
+    const event = outbox && { entry: outbox.encode(info), committed: outbox.committed }
+    return commitObject(drive, bucket, key, stored, received.inline, condition, event)
+  }
+  const outcome = await commit().catch(async (error) => {
+    await removeDataFiles(drive, fileIdsOf(stored))
+    throw error
+  })
   if (outcome.missingBucket || outcome.refused) {
     await removeDataFiles(drive, fileIdsOf(stored))
     throw outcome.refused ?? noSuchBucket(bucket)
@@ -86,7 +94,7 @@ export async function storeObject(
   // After the commit no reader can find the old file by metadata; one that already opened it
   // keeps its descriptor, which POSIX keeps readable after unlink.
   await removeDataFiles(drive, outcome.removed.flatMap(fileIdsOf))
-  return toObjectInfo(bucket, key, stored)
+  return info
 }
 
 /** What a commit that points a key at new data found. */
@@ -103,6 +111,8 @@ export interface CommitOutcome {
  * instead: versions.ts) and adjusts the byte counter, in one transaction. `condition` is checked
  * against the latest record this commit sees (earlier writes of the batch included; a delete
  * marker counts as no object), so of concurrent conditional writers to one key at most one passes.
+ * `event.entry` is written with the object (when it is one), and `event.committed` called once the
+ * commit is durable; neither when nothing is written.
  */
 export function commitObject(
   drive: Drive,
@@ -111,6 +121,7 @@ export function commitObject(
   stored: StoredObject,
   inline?: Buffer,
   condition?: WriteCondition,
+  event?: { entry: string | undefined; committed: (id: number | undefined) => void },
 ): Promise<CommitOutcome> {
   const lmdbKey = encodeObjectKey(bucket, key)
   return drive.commits.run((view) => {
@@ -123,6 +134,10 @@ export function commitObject(
       if (refused) return { missingBucket: false, refused, removed: [] }
     }
     const removed = commitRecord(view, drive, bucket, key, stored, inline)
+    if (event) {
+      const id = event.entry === undefined ? undefined : writeOutboxEntry(view, drive, event.entry)
+      view.afterCommit(() => event.committed(id))
+    }
     return { missingBucket: false, removed }
   })
 }

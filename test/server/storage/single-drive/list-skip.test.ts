@@ -9,6 +9,7 @@ import { encodeObjectKey } from '../../../../src/server/storage/single-drive/key
 import { createLayout } from '../../../../src/server/storage/single-drive/layout.js'
 import { listObjects } from '../../../../src/server/storage/single-drive/list-objects.js'
 import { openMetaStore } from '../../../../src/server/storage/single-drive/meta-store.js'
+import { openOutbox } from '../../../../src/server/storage/single-drive/outbox.js'
 
 const KEYS_UNDER_DIR = 20_000
 
@@ -27,6 +28,7 @@ describe('single drive listing skips rolled-up prefixes', () => {
       commits: new CommitQueue(meta.env, { awaitFlush: false }),
       inlineLimit: 0,
       space: new FreeSpaceGuard(dir),
+      outbox: openOutbox(meta),
     }
     await meta.buckets.put('b', { created: 0, region: '' })
     const record = { id: '0', size: 1, etag: '', mtime: 0, contentType: '', headers: {} }
