@@ -32,3 +32,19 @@ describe('ShardReader', () => {
     await expect(reader.read(150)).rejects.toThrow(/50 bytes short/)
   })
 })
+
+describe('ShardReader.readParts', () => {
+  it('hands views of the chunks, in order, without copying', async () => {
+    const bytes = randomBytes(1000)
+    const reader = new ShardReader(chunksOf(bytes, [300, 50, 650]))
+    const first = await reader.readParts(320)
+    expect(first.map((p) => p.length)).toEqual([300, 20])
+    expect(first[0]!.buffer).toBe(bytes.buffer)
+    expect(Buffer.concat(first).equals(bytes.subarray(0, 320))).toBe(true)
+    const second = await reader.readParts(680)
+    expect(second.map((p) => p.length)).toEqual([30, 650])
+    expect(Buffer.concat(second).equals(bytes.subarray(320))).toBe(true)
+    expect(await reader.readParts(0)).toEqual([])
+    await expect(reader.readParts(1)).rejects.toThrow(/1 bytes short/)
+  })
+})
