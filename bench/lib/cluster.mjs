@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { bundleSource } from './bundle-source.mjs'
 import { forkChild } from './children.mjs'
 import { freePort } from './etcd.mjs'
+import { siloNodeFlags } from './paths.mjs'
 import { readCpuMicros, readRss } from './proc.mjs'
 
 const SERVER_CHILD = new URL('./server-child.mjs', import.meta.url).pathname
@@ -34,7 +35,7 @@ export async function startSiloCluster({ kind, servers, drivesPerServer, root, e
       ),
     )
     const children = endpoints.map((_, n) =>
-      forkChild(SERVER_CHILD, { name: `Silo cluster server ${n + 1}` }),
+      forkChild(SERVER_CHILD, { execArgv: siloNodeFlags(), name: `Silo cluster server ${n + 1}` }),
     )
     const stop = () => Promise.all(children.map((child) => child.kill()))
     try {

@@ -14,6 +14,12 @@ export const RESULTS_DIR = fileURLToPath(new URL('../results/', import.meta.url)
 export const siloServerEntry = () =>
   resolve(process.env.SILO_BENCH_SERVER || join(SERVER_DIST, 'server/index.js'))
 export const siloSdkEntry = () => resolve(process.env.SILO_BENCH_SDK || join(DIST, 'node/index.js'))
+/**
+ * Node flags every Silo server child starts with (cluster members, one server, the erasure
+ * server): `SILO_BENCH_NODE_FLAGS`, space-separated (none by default). For measuring a runtime
+ * setting on both sides of a comparison, e.g. `--initial-old-space-size=128`.
+ */
+export const siloNodeFlags = () => (process.env.SILO_BENCH_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean)
 export const isSiloServerBuilt = () => existsSync(siloServerEntry())
 export const isSiloSdkBuilt = () => existsSync(siloSdkEntry())
 

@@ -2,7 +2,7 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { forkChild } from './children.mjs'
-import { describePath, isSiloServerBuilt, siloServerEntry } from './paths.mjs'
+import { describePath, isSiloServerBuilt, siloNodeFlags, siloServerEntry } from './paths.mjs'
 import { readCpuMicros, readRss } from './proc.mjs'
 
 const CHILD = new URL('./server-child.mjs', import.meta.url).pathname
@@ -13,7 +13,9 @@ export const SERVER_KINDS = {
     label: 'Silo server',
     accessKey: 'benchadmin',
     secretKey: 'benchadmin-secret',
-    execArgv: [],
+    get execArgv() {
+      return siloNodeFlags()
+    },
     isAvailable: isSiloServerBuilt,
     get missing() {
       return `${describePath(siloServerEntry())} not built (run \`npm run build\`)`

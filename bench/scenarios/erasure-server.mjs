@@ -15,6 +15,7 @@ import {
   describePath,
   isSiloSdkBuilt,
   isSiloServerBuilt,
+  siloNodeFlags,
   siloSdkEntry,
   siloServerEntry,
 } from '../lib/paths.mjs'
@@ -168,7 +169,7 @@ export default {
  * also a server handle measureSection takes (`kind` keys its client children).
  */
 async function startSilo(dir, Client, AdminClient, kind) {
-  const child = forkChild(SERVER_CHILD, { name: 'Silo server child' })
+  const child = forkChild(SERVER_CHILD, { execArgv: siloNodeFlags(), name: 'Silo server child' })
   try {
     const { host, port } = await child.request('start', {
       kind: 'silo',

@@ -25,8 +25,13 @@ export interface Bitrot {
   readonly size: number
   /** Writes the hash of `shard` into `out` (exactly `size` bytes). */
   hashInto(shard: Uint8Array, out: Buffer): void
-  /** Whether `hash` (`size` bytes) is the hash of `shard`. */
-  verify(hash: Uint8Array, shard: Uint8Array): boolean
+  /** Whether `hash` (`size` bytes) is the hash of `shard` (or of its parts, one after another). */
+  verify(hash: Uint8Array, shard: Uint8Array | readonly Uint8Array[]): boolean
+}
+
+/** A shard's bytes as parts: itself, or the parts it was given as. */
+function partsOf(shard: Uint8Array | readonly Uint8Array[]): readonly Uint8Array[] {
+  return shard instanceof Uint8Array ? [shard] : shard
 }
 
 const sha256: Bitrot = {
@@ -36,7 +41,9 @@ const sha256: Bitrot = {
     createHash('sha256').update(shard).digest().copy(out)
   },
   verify(hash, shard) {
-    return createHash('sha256').update(shard).digest().equals(hash)
+    const digest = createHash('sha256')
+    for (const part of partsOf(shard)) digest.update(part)
+    return digest.digest().equals(hash)
   },
 }
 
@@ -47,7 +54,9 @@ const crc: Bitrot = {
     out.writeUInt32BE(crc32(shard), 0)
   },
   verify(hash, shard) {
-    return hash.length === 4 && Buffer.from(hash.buffer, hash.byteOffset, 4).readUInt32BE(0) === crc32(shard)
+    let value = 0
+    for (const part of partsOf(shard)) value = crc32(part, value)
+    return hash.length === 4 && Buffer.from(hash.buffer, hash.byteOffset, 4).readUInt32BE(0) === value
   },
 }
 

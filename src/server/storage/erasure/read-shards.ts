@@ -38,7 +38,7 @@ export async function* readBlocks(
   bitrot: Bitrot,
   what: string,
 ): AsyncGenerator<Buffer> {
-  const sets = readShardSets(sources, spans, redundancy, bitrot, what, 'data')
+  const sets = readPieceSets(sources, spans, redundancy, bitrot, what, 'data')
   for await (const { span, shards } of readAhead(sets)) {
     yield* sliceBlock(shards, span)
   }
@@ -75,6 +75,18 @@ export interface ShardSet {
 }
 
 /**
+ * A shard as read: views of the drive stream's chunks, in order (one when it lay in one chunk,
+ * or once rebuilt), not copied into one buffer.
+ */
+type ShardParts = Buffer[]
+
+/** One block's shards as parts (see ShardParts). */
+interface PartSet {
+  span: BlockSpan
+  shards: (ShardParts | undefined)[]
+}
+
+/**
  * Reads `data` good shards of each block (data shards preferred, bad ones replaced from the
  * other sources for the rest of the read) and rebuilds the lost data shards, or with mode 'all'
  * every lost shard (what heal writes back).
@@ -87,6 +99,20 @@ export async function* readShardSets(
   what: string,
   mode: 'data' | 'all',
 ): AsyncGenerator<ShardSet> {
+  for await (const { span, shards } of readPieceSets(sources, spans, redundancy, bitrot, what, mode)) {
+    yield { span, shards: shards.map((parts) => parts && wholeOf(parts)) }
+  }
+}
+
+/** readShardSets, each shard as the parts it was read in. */
+async function* readPieceSets(
+  sources: ShardSource[],
+  spans: readonly BlockSpan[],
+  redundancy: Redundancy,
+  bitrot: Bitrot,
+  what: string,
+  mode: 'data' | 'all',
+): AsyncGenerator<PartSet> {
   if (spans.length === 0) return
   const { data, parity } = redundancy
   const codec = createReedSolomon(data, parity)
@@ -97,7 +123,7 @@ export async function* readShardSets(
   let next = 0
   try {
     for (const span of spans) {
-      const shards: (Uint8Array | undefined)[] = new Array(data + parity).fill(undefined)
+      const shards: (ShardParts | undefined)[] = new Array(data + parity).fill(undefined)
       let good = 0
       // Keep `data` shards in play: top up from the next sources (data shards come first).
       while (true) {
@@ -125,12 +151,24 @@ export async function* readShardSets(
         mode === 'all'
           ? shards.some((s) => s === undefined)
           : shards.slice(0, data).some((s) => s === undefined)
-      if (lost) codec.reconstruct(shards, { dataOnly: mode === 'data' })
+      if (lost) {
+        // The codec works on whole shards: join the parts of those read (only when rebuilding).
+        const whole: (Uint8Array | undefined)[] = shards.map((parts) => parts && wholeOf(parts))
+        codec.reconstruct(whole, { dataOnly: mode === 'data' })
+        for (const [i, shard] of whole.entries()) {
+          if (shard && !shards[i]) shards[i] = [Buffer.from(shard.buffer, shard.byteOffset, shard.byteLength)]
+        }
+      }
       yield { span, shards }
     }
   } finally {
     for (const a of active) a.reader?.close()
   }
+}
+
+/** A shard's parts as one buffer: the part itself when there is one, else a copy. */
+function wholeOf(parts: ShardParts): Buffer {
+  return parts.length === 1 ? parts[0]! : Buffer.concat(parts)
 }
 
 /** Reads and verifies one shard block; undefined (and the shard marked failed) when it is bad. */
@@ -139,7 +177,7 @@ async function readShardBlock(
   span: BlockSpan,
   end: number,
   bitrot: Bitrot,
-): Promise<Buffer | undefined> {
+): Promise<ShardParts | undefined> {
   if (a.failed) return undefined
   try {
     if (!a.reader) {
@@ -147,10 +185,9 @@ async function readShardBlock(
       if (!body) throw new Error('the drive does not hold this version of the object')
       a.reader = new ShardReader(body)
     }
-    const block = await a.reader.read(span.hashSize + span.shardSize)
-    const shard = block.subarray(span.hashSize)
-    if (!bitrot.verify(block.subarray(0, span.hashSize), shard))
-      throw new Error('bitrot: the shard block does not match its hash')
+    const hash = await a.reader.read(span.hashSize)
+    const shard = await a.reader.readParts(span.shardSize)
+    if (!bitrot.verify(hash, shard)) throw new Error('bitrot: the shard block does not match its hash')
     return shard
   } catch (error) {
     a.failed = true
@@ -160,14 +197,21 @@ async function readShardBlock(
   }
 }
 
-/** The span's bytes from the data shards, without copying where a slice lies in one shard. */
-function* sliceBlock(shards: (Uint8Array | undefined)[], span: BlockSpan): Generator<Buffer> {
+/** The span's bytes from the data shards' parts, as views of them (never copied). */
+function* sliceBlock(shards: (ShardParts | undefined)[], span: BlockSpan): Generator<Buffer> {
   const size = span.shardSize
   for (let j = 0; size > 0 && j * size < span.to; j++) {
     const start = Math.max(span.from, j * size)
     const stop = Math.min(span.to, (j + 1) * size)
     if (stop <= start) continue
-    const shard = shards[j]!
-    yield Buffer.from(shard.buffer, shard.byteOffset + start - j * size, stop - start)
+    // Walk shard j's parts, yielding what of each lies in [start, stop) of the block.
+    let at = j * size
+    for (const part of shards[j]!) {
+      const from = Math.max(start, at)
+      const to = Math.min(stop, at + part.length)
+      if (to > from) yield part.subarray(from - at, to - at)
+      at += part.length
+      if (at >= stop) break
+    }
   }
 }

@@ -1,19 +1,39 @@
-import type { Readable } from 'node:stream'
+import { Readable } from 'node:stream'
+
+/**
+ * How many bytes a Readable source may have delivered ahead of the reads before it is paused: a
+ * few shard blocks (128 KiB each with EC 8+8 and 1 MiB blocks), so the next block is there when
+ * the read-ahead asks for it.
+ */
+const AHEAD_BYTES = 512 * 1024
 
 /**
  * Reads exact byte counts from a drive's shard stream: one shard block (hash + shard) at a time.
  * A short stream or a stream error makes `read` reject; the caller then treats the drive's
  * shard as lost and reads another drive instead.
+ *
+ * A Readable (a local file, a storage RPC answer) is taken chunk by chunk as it emits them,
+ * paused while AHEAD_BYTES are held: its async iterator (`read()`) joins every chunk buffered
+ * since the last read into a new buffer, which over the storage RPC (64 KiB socket reads, 6
+ * remote shards read in turn) copied much of what the remote drives sent once more, and made
+ * a promise per chunk.
  */
 export class ShardReader {
-  #iterator: AsyncIterator<Uint8Array>
+  #iterator: AsyncIterator<Uint8Array> | undefined
+  #source: Readable | undefined
   #held: Buffer[] = []
   #heldBytes = 0
-  #source: Readable | undefined
+  #ended = false
+  #failure: Error | undefined
+  #wake: (() => void) | undefined
 
   constructor(source: Readable | AsyncIterable<Uint8Array>) {
-    this.#iterator = source[Symbol.asyncIterator]()
-    if (typeof (source as Readable).destroy === 'function') this.#source = source as Readable
+    if (source instanceof Readable) {
+      this.#source = source
+      this.#follow(source)
+    } else {
+      this.#iterator = source[Symbol.asyncIterator]()
+    }
   }
 
   /**
@@ -23,25 +43,86 @@ export class ShardReader {
    * copied every byte of a GET once more).
    */
   async read(length: number): Promise<Buffer> {
-    if (length === 0) return Buffer.alloc(0)
-    while (this.#heldBytes < length) {
-      const step = await this.#iterator.next()
-      if (step.done) throw new Error(`shard stream ended ${length - this.#heldBytes} bytes short`)
-      const chunk = Buffer.from(step.value.buffer, step.value.byteOffset, step.value.byteLength)
-      this.#held.push(chunk)
-      this.#heldBytes += chunk.length
-    }
+    const parts = await this.readParts(length)
+    return parts.length === 1 ? parts[0]! : Buffer.concat(parts, length)
+  }
+
+  /**
+   * Exactly `length` bytes as views of the stream's chunks, in order, none copied (one view when
+   * they lie in one chunk); a rejection when the stream ends first. A shard read over the storage
+   * RPC arrives in the socket's reads (64 KiB), so a shard block spans several: copying them
+   * into one buffer cost a GET an allocation and a copy of every byte a remote drive sent.
+   */
+  async readParts(length: number): Promise<Buffer[]> {
+    if (length === 0) return []
+    while (this.#heldBytes < length) await this.#more(length)
     this.#heldBytes -= length
-    const first = this.#held[0]!
-    if (first.length >= length) return this.#take(first, length)
-    const out = Buffer.allocUnsafe(length)
+    const parts: Buffer[] = []
     let at = 0
     while (at < length) {
-      const chunk = this.#take(this.#held[0]!, length - at)
-      out.set(chunk, at)
-      at += chunk.length
+      const part = this.#take(this.#held[0]!, length - at)
+      parts.push(part)
+      at += part.length
     }
-    return out
+    if (this.#source?.isPaused() && this.#heldBytes < AHEAD_BYTES && !this.#ended) this.#source.resume()
+    return parts
+  }
+
+  /** Stops reading and releases the drive's file. */
+  close(): void {
+    this.#source?.destroy()
+    this.#iterator?.return?.().catch(() => {})
+  }
+
+  /** Waits for more bytes; rejects when the stream ended or failed first. */
+  async #more(length: number): Promise<void> {
+    const short = () => new Error(`shard stream ended ${length - this.#heldBytes} bytes short`)
+    if (this.#iterator) {
+      const step = await this.#iterator.next()
+      if (step.done) throw short()
+      this.#hold(step.value)
+      return
+    }
+    if (this.#failure) throw this.#failure
+    if (this.#ended) throw short()
+    this.#source!.resume()
+    await new Promise<void>((resolve) => {
+      this.#wake = resolve
+    })
+  }
+
+  /** Takes the Readable's chunks as it emits them, pausing it while enough are held. */
+  #follow(source: Readable): void {
+    const wake = () => {
+      const resolve = this.#wake
+      this.#wake = undefined
+      resolve?.()
+    }
+    source.on('data', (chunk: Uint8Array) => {
+      this.#hold(chunk)
+      if (this.#heldBytes >= AHEAD_BYTES) source.pause()
+      wake()
+    })
+    source.on('end', () => {
+      this.#ended = true
+      wake()
+    })
+    source.on('error', (error: Error) => {
+      this.#failure ??= error
+      wake()
+    })
+    source.on('close', () => {
+      // Closed without 'end' (destroyed, a connection that broke off): no more bytes will come.
+      this.#ended = true
+      wake()
+    })
+    source.pause()
+  }
+
+  #hold(chunk: Uint8Array): void {
+    const view = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)
+    this.#held.push(view)
+    this.#heldBytes += view.length
   }
 
   /** Up to `length` bytes from the head of `chunk` (the first held), which keeps the rest. */
@@ -52,11 +133,5 @@ export class ShardReader {
     }
     this.#held[0] = chunk.subarray(length)
     return chunk.subarray(0, length)
-  }
-
-  /** Stops reading and releases the drive's file. */
-  close(): void {
-    this.#source?.destroy()
-    this.#iterator.return?.().catch(() => {})
   }
 }
