@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest'
 import { CommitQueue } from '../../../../src/server/storage/single-drive/commit-queue.js'
 import { type MetaStore, openMetaStore } from '../../../../src/server/storage/single-drive/meta-store.js'
 
@@ -9,24 +9,17 @@ describe('group commit', () => {
   let dir: string
   let meta: MetaStore
   let commits: CommitQueue
-  let puts: string[]
-  let removes: string[]
+  let putSpy: MockInstance
+  let removeSpy: MockInstance
+  const puts = () => putSpy.mock.calls.map(([key]) => key as string)
+  const removes = () => removeSpy.mock.calls.map(([key]) => key as string)
 
   beforeEach(async () => {
     dir = await mkdtemp(join(tmpdir(), 'silo-commits-'))
     meta = openMetaStore(join(dir, 'meta'), { fsync: false })
     commits = new CommitQueue(meta.env, { awaitFlush: false })
-    puts = []
-    removes = []
-    const { put, remove } = meta.documents
-    meta.documents.put = ((key: string, value: string) => {
-      puts.push(key)
-      return put.call(meta.documents, key, value)
-    }) as typeof meta.documents.put
-    meta.documents.remove = ((key: string) => {
-      removes.push(key)
-      return remove.call(meta.documents, key)
-    }) as typeof meta.documents.remove
+    putSpy = vi.spyOn(meta.documents, 'put')
+    removeSpy = vi.spyOn(meta.documents, 'remove')
   })
   afterEach(async () => {
     await meta.env.close()
@@ -42,17 +35,22 @@ describe('group commit', () => {
     })
 
   it("sees the batch's earlier writes and writes each key once, with its last value", async () => {
-    const answers = await Promise.all([append('n', 'a'), append('n', 'b'), append('m', 'x'), append('n', 'c')])
+    const answers = await Promise.all([
+      append('n', 'a'),
+      append('n', 'b'),
+      append('m', 'x'),
+      append('n', 'c'),
+    ])
     expect(answers).toEqual(['a', 'ab', 'x', 'abc'])
     expect(meta.documents.get('n')).toBe('abc')
     expect(meta.documents.get('m')).toBe('x')
-    expect(puts.sort()).toEqual(['m', 'n'])
+    expect(puts().sort()).toEqual(['m', 'n'])
   })
 
   it('applies a put then a remove of one key in a batch as the remove, and the reverse as the put', async () => {
     await append('gone', 'old')
     await append('back', 'old')
-    puts.length = 0
+    putSpy.mockClear()
     await Promise.all([
       append('gone', 'new'),
       commits.run((view) => view.remove(meta.documents, 'gone')),
@@ -61,8 +59,8 @@ describe('group commit', () => {
     ])
     expect(meta.documents.get('gone')).toBeUndefined()
     expect(meta.documents.get('back')).toBe('again')
-    expect(removes).toEqual(['gone'])
-    expect(puts).toEqual(['back'])
+    expect(removes()).toEqual(['gone'])
+    expect(puts()).toEqual(['back'])
   })
 
   it('keeps the writes of a mutation that threw after writing, and fails only that mutation', async () => {
