@@ -144,7 +144,8 @@ export async function openLocalDrive(dir: string, options: DriveOptions = {}): P
       reservations.get(reservation)?.()
       reservations.delete(reservation)
     },
-    writeShard: (place, body) => staged.write(place, body),
+    writeShard: (place, body, reservation) =>
+      staged.write(place, body, reservation !== undefined && reservations.has(reservation)),
     commitShard: (id, record) => staged.commit(id, record),
     discardShard: (id) => staged.discard(id),
     linkShard: async (input) => {
