@@ -3,6 +3,7 @@ import type { BucketInfo } from '../object-layer.js'
 import type { DriveBucket, DriveObject } from '../storage-drive.js'
 import {
   bucketLockNameOf,
+  changingBucket,
   codeOf,
   type DriveResult,
   type ErasureContext,
@@ -74,17 +75,21 @@ export async function createBucket(ctx: ErasureContext, name: string, region: st
   const what = `CreateBucket ${name}`
   const needed = majorityOf(ctx.set.size)
   const drives = await usableDrives(ctx, needed, what, true)
-  const results = await onDrives(ctx, drives, (store) => store.createBucket(name, region))
+  const results = await changingBucket(ctx, name, () =>
+    onDrives(ctx, drives, (store) => store.createBucket(name, region)),
+  )
   const created = results.filter((r) => r.ok)
   const existing = results.filter((r) => !r.ok && codeOf(r.error) === 'BucketAlreadyOwnedByYou').length
   if (existing >= needed || (created.length === 0 && existing > 0)) {
     throw new S3ServerError('BucketAlreadyOwnedByYou', undefined, { BucketName: name })
   }
   if (created.length + existing < needed) {
-    await onDrives(
-      ctx,
-      created.map((r) => r.drive),
-      (store) => store.deleteBucket(name),
+    await changingBucket(ctx, name, () =>
+      onDrives(
+        ctx,
+        created.map((r) => r.drive),
+        (store) => store.deleteBucket(name),
+      ),
     )
     throw writeQuorumError(what, created.length + existing, needed)
   }
@@ -122,7 +127,9 @@ export async function removeBucket(ctx: ErasureContext, name: string): Promise<v
   const what = `DeleteBucket ${name}`
   const needed = majorityOf(ctx.set.size)
   const drives = await usableDrives(ctx, needed, what, true)
-  const results = await onDrives(ctx, drives, (store) => store.deleteBucket(name))
+  const results = await changingBucket(ctx, name, () =>
+    onDrives(ctx, drives, (store) => store.deleteBucket(name)),
+  )
   const done = results.filter((r) => r.ok || codeOf(r.error) === 'NoSuchBucket').length
   if (done < needed) {
     // A drive found an object the scan did not (it failed to list): the bucket is not empty.
