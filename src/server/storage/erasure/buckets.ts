@@ -45,6 +45,24 @@ export async function requireBucket(
   return toBucketInfo(found.sort((a, b) => a.created - b.created)[0]!)
 }
 
+/**
+ * NoSuchBucket unless enough of `drives` have the bucket (requireBucket), before a write reads its
+ * body; answered from the cache while nothing changed the bucket or the drives (DocumentCache).
+ * The write's commit looks again on each drive, under the bucket's gate.
+ */
+export async function requireBucketToWrite(
+  ctx: ErasureContext,
+  name: string,
+  drives: readonly ErasureDrive[],
+): Promise<void> {
+  const cache = ctx.documents
+  const epoch = ctx.set.epoch
+  if (cache?.found(name, epoch)) return
+  const generation = cache?.generation ?? 0
+  await requireBucket(ctx, name, drives)
+  if (ctx.set.epoch === epoch) cache?.keepFound(name, generation, epoch)
+}
+
 /** The bucket as clients see it. */
 function toBucketInfo(bucket: DriveBucket): BucketInfo {
   return { name: bucket.name, created: new Date(bucket.created), region: bucket.region }

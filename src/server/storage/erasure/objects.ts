@@ -11,7 +11,7 @@ import type {
   PutObjectInput,
 } from '../object-layer.js'
 import { bitrotField, bitrotOf } from './bitrot.js'
-import { requireBucket } from './buckets.js'
+import { requireBucket, requireBucketToWrite } from './buckets.js'
 import {
   type ChosenVersion,
   chooseObject,
@@ -138,7 +138,7 @@ export async function putObject(ctx: ErasureContext, input: PutObjectInput): Pro
   const redundancy = redundancyOf(ctx.classes, headers['x-amz-storage-class'])
   const writeQuorum = writeQuorumOf(redundancy)
   const drives = await usableDrives(ctx, writeQuorum, what, true)
-  await requireBucket(ctx, bucket, drives)
+  await requireBucketToWrite(ctx, bucket, drives)
   const n = ctx.set.size
   const meta: EcMeta = {
     id: randomUUID(),

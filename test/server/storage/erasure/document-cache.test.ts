@@ -1,7 +1,7 @@
 import { rename } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
 import { DocumentCache } from '../../../../src/server/storage/erasure/document-cache.js'
-import { expectS3Error } from '../contract/helpers.js'
+import { bodyOf, expectS3Error } from '../contract/helpers.js'
 import { useStorage } from '../contract/use-storage.js'
 import { openTempErasure } from './harness.js'
 
@@ -36,6 +36,19 @@ describe('DocumentCache', () => {
     // A read that started before the change and answers after it is not kept.
     cache.keep('a', 'policy', 'old', readStarted, 0)
     expect(cache.lookup('a', 'policy', 0)).toBeUndefined()
+  })
+
+  it('keeps the buckets found as the documents, forgotten with them', () => {
+    const cache = new DocumentCache()
+    cache.keepFound('a', cache.generation, 3)
+    expect(cache.found('a', 3)).toBe(true)
+    expect(cache.found('a', 4)).toBe(false)
+    expect(cache.found('b', 3)).toBe(false)
+    const started = cache.generation
+    cache.forget('a')
+    expect(cache.found('a', 3)).toBe(false)
+    cache.keepFound('a', started, 3)
+    expect(cache.found('a', 3)).toBe(false)
   })
 
   it('forgets a bucket even when the change fails', async () => {
@@ -82,5 +95,18 @@ describe('erasure bucket documents read again', () => {
     await back(2)
     await back(3)
     expect(await backend.getBucketDocument('b', 'policy')).toBe('new')
+  })
+
+  it('answers NoSuchBucket to a PUT once the bucket it wrote to before is deleted', async () => {
+    const { backend } = storage()
+    await backend.createBucket('b', '')
+    const put = (key: string) => backend.putObject({ bucket: 'b', key, body: bodyOf('x'), size: 1 })
+    await put('k')
+    await backend.deleteObject('b', 'k')
+    await backend.deleteBucket('b')
+    await expectS3Error(put('k'), 'NoSuchBucket')
+    await backend.createBucket('b', '')
+    await put('k')
+    expect((await backend.headObject('b', 'k')).size).toBe(1)
   })
 })
