@@ -191,6 +191,8 @@ function createView(): { view: CommitView; flush: () => Promise<unknown>[] } {
 
 function overlayId(key: Key): string {
   if (typeof key === 'string') return 's' + key
-  if (key instanceof Uint8Array) return 'b' + Buffer.from(key).toString('latin1')
+  // A view of the key's bytes, not a copy (Buffer.from(Uint8Array) would copy them).
+  if (key instanceof Uint8Array)
+    return 'b' + Buffer.from(key.buffer, key.byteOffset, key.byteLength).toString('latin1')
   return 'j' + JSON.stringify(key)
 }
