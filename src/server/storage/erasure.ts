@@ -11,6 +11,7 @@ import {
 } from './erasure/buckets.js'
 import type { ErasureContext } from './erasure/context.js'
 import { deleteObject } from './erasure/delete-object.js'
+import { DocumentCache } from './erasure/document-cache.js'
 import {
   getBucketDocument,
   getSystemDocument,
@@ -133,6 +134,9 @@ export async function openErasureSet(dirs: string[], options: ErasureOptions = {
     blockSize: options.blockSize ?? BLOCK_SIZE,
     bitrot: options.bitrot ?? NEW_BITROT,
     locks: options.locks ?? new KeyLocks(),
+    // Only this process writes local drives (each drive's lock sees to that); in distributed
+    // mode the other servers write them too, and every read asks the drives.
+    ...(options.connect ? {} : { documents: new DocumentCache() }),
   }
   const layer: ObjectLayer = {
     kind: 'Erasure',

@@ -299,9 +299,11 @@ export interface StorageDrive {
    * Receives a shard file for `place` and syncs it, but makes nothing visible: the caller commits
    * it (or discards it) once enough drives hold theirs. Fails before a byte is read when the
    * bucket is absent (NoSuchBucket), or for a part when the upload is (NoSuchUpload) or the part
-   * number is out of range (InvalidArgument); a drive short of room fails with 507.
+   * number is out of range (InvalidArgument); a drive short of room fails with 507. `reservation`
+   * names room the caller set aside on this drive for the file (reserveSpace, not yet released):
+   * the drive then does not look at its free space again (an unknown one counts as none).
    */
-  writeShard(place: ShardPlace, body: AsyncIterable<Uint8Array>): Promise<StagedShard>
+  writeShard(place: ShardPlace, body: AsyncIterable<Uint8Array>, reservation?: string): Promise<StagedShard>
   /**
    * Makes a staged shard file the record of its place, in one commit: an object's record replaces
    * the previous one (whose file is then removed), or with `record.version` joins the key's

@@ -3,6 +3,7 @@ import type { BucketInfo } from '../object-layer.js'
 import type { DriveBucket, DriveObject } from '../storage-drive.js'
 import {
   bucketLockNameOf,
+  changingBucket,
   codeOf,
   type DriveResult,
   type ErasureContext,
@@ -44,6 +45,24 @@ export async function requireBucket(
   return toBucketInfo(found.sort((a, b) => a.created - b.created)[0]!)
 }
 
+/**
+ * NoSuchBucket unless enough of `drives` have the bucket (requireBucket), before a write reads its
+ * body; answered from the cache while nothing changed the bucket or the drives (DocumentCache).
+ * The write's commit looks again on each drive, under the bucket's gate.
+ */
+export async function requireBucketToWrite(
+  ctx: ErasureContext,
+  name: string,
+  drives: readonly ErasureDrive[],
+): Promise<void> {
+  const cache = ctx.documents
+  const epoch = ctx.set.epoch
+  if (cache?.found(name, epoch)) return
+  const generation = cache?.generation ?? 0
+  await requireBucket(ctx, name, drives)
+  if (ctx.set.epoch === epoch) cache?.keepFound(name, generation, epoch)
+}
+
 /** The bucket as clients see it. */
 function toBucketInfo(bucket: DriveBucket): BucketInfo {
   return { name: bucket.name, created: new Date(bucket.created), region: bucket.region }
@@ -74,17 +93,21 @@ export async function createBucket(ctx: ErasureContext, name: string, region: st
   const what = `CreateBucket ${name}`
   const needed = majorityOf(ctx.set.size)
   const drives = await usableDrives(ctx, needed, what, true)
-  const results = await onDrives(ctx, drives, (store) => store.createBucket(name, region))
+  const results = await changingBucket(ctx, name, () =>
+    onDrives(ctx, drives, (store) => store.createBucket(name, region)),
+  )
   const created = results.filter((r) => r.ok)
   const existing = results.filter((r) => !r.ok && codeOf(r.error) === 'BucketAlreadyOwnedByYou').length
   if (existing >= needed || (created.length === 0 && existing > 0)) {
     throw new S3ServerError('BucketAlreadyOwnedByYou', undefined, { BucketName: name })
   }
   if (created.length + existing < needed) {
-    await onDrives(
-      ctx,
-      created.map((r) => r.drive),
-      (store) => store.deleteBucket(name),
+    await changingBucket(ctx, name, () =>
+      onDrives(
+        ctx,
+        created.map((r) => r.drive),
+        (store) => store.deleteBucket(name),
+      ),
     )
     throw writeQuorumError(what, created.length + existing, needed)
   }
@@ -122,7 +145,9 @@ export async function removeBucket(ctx: ErasureContext, name: string): Promise<v
   const what = `DeleteBucket ${name}`
   const needed = majorityOf(ctx.set.size)
   const drives = await usableDrives(ctx, needed, what, true)
-  const results = await onDrives(ctx, drives, (store) => store.deleteBucket(name))
+  const results = await changingBucket(ctx, name, () =>
+    onDrives(ctx, drives, (store) => store.deleteBucket(name)),
+  )
   const done = results.filter((r) => r.ok || codeOf(r.error) === 'NoSuchBucket').length
   if (done < needed) {
     // A drive found an object the scan did not (it failed to list): the bucket is not empty.

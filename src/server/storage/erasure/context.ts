@@ -2,6 +2,7 @@ import { S3ServerError } from '../../errors.js'
 import { latestIsDeleteMarker, noSuchVersion, versionIsDeleteMarker } from '../common/version-errors.js'
 import type { DriveObject, StorageDrive } from '../storage-drive.js'
 import type { BitrotAlgorithm } from './bitrot.js'
+import type { DocumentCache } from './document-cache.js'
 import type { DriveSet, ErasureDrive } from './drive-set.js'
 import type { NamedLocks } from './key-locks.js'
 import { type EcMeta, orderOf, parseMeta } from './object-meta.js'
@@ -15,6 +16,8 @@ export interface ErasureContext {
   /** The bitrot hash new writes use (reads use each object's own). */
   bitrot: BitrotAlgorithm
   locks: NamedLocks
+  /** Bucket documents answered lately; absent when other servers write the drives too. */
+  documents?: DocumentCache
 }
 
 /** One drive's answer to a call made on several drives. */
@@ -84,6 +87,14 @@ export async function lockForCommit(ctx: ErasureContext, bucket: string, key: st
     releaseKey()
     releaseGate()
   }
+}
+
+/**
+ * Runs a change of `bucket` or its documents (see DocumentCache): what the cache kept of the
+ * bucket is dropped before and after it.
+ */
+export function changingBucket<T>(ctx: ErasureContext, bucket: string, change: () => Promise<T>): Promise<T> {
+  return ctx.documents ? ctx.documents.around(bucket, change) : change()
 }
 
 /** Runs `fn` holding what a commit to `bucket/key` holds (see lockForCommit). */

@@ -1,11 +1,19 @@
-import { codeOf, type ErasureContext, minimumReadDrives, onDrives, usableDrives } from './context.js'
+import {
+  changingBucket,
+  codeOf,
+  type ErasureContext,
+  minimumReadDrives,
+  onDrives,
+  usableDrives,
+} from './context.js'
 import { majorityOf, writeQuorumError } from './params.js'
 
 /**
  * Bucket and server-wide documents (policies, notification rules, configuration, IAM) are
  * small: every drive keeps a whole copy. A write needs a majority of drives; a read takes the
  * value most drives hold (a missing document counts as a value), so a drive that missed writes
- * while offline is outvoted.
+ * while offline is outvoted. Bucket documents read are kept while nothing changes them, when
+ * only this process writes the drives (DocumentCache).
  */
 
 export async function getBucketDocument(
@@ -14,6 +22,11 @@ export async function getBucketDocument(
   name: string,
 ): Promise<string | undefined> {
   const drives = await usableDrives(ctx, minimumReadDrives(ctx), `read ${bucket} ${name}`, false)
+  const cache = ctx.documents
+  const epoch = ctx.set.epoch
+  const kept = cache?.lookup(bucket, name, epoch)
+  if (kept) return kept.value
+  const generation = cache?.generation ?? 0
   const results = await onDrives(ctx, drives, (store) => store.getBucketDocument(bucket, name))
   const answers = results.filter((r) => r.ok || codeOf(r.error) === 'NoSuchBucket')
   const missingBucket = answers.filter((r) => !r.ok).length
@@ -21,7 +34,11 @@ export async function getBucketDocument(
     const failure = answers.find((r) => !r.ok)!
     if (!failure.ok) throw failure.error
   }
-  return mostCommon(results.flatMap((r) => (r.ok ? [r.value] : [])))
+  const value = mostCommon(results.flatMap((r) => (r.ok ? [r.value] : [])))
+  // Every drive answered from its store (a failure makes the set look at the drives again).
+  if (results.every((r) => r.ok) && ctx.set.epoch === epoch)
+    cache?.keep(bucket, name, value, generation, epoch)
+  return value
 }
 
 export async function putBucketDocument(
@@ -33,7 +50,9 @@ export async function putBucketDocument(
   const what = `store ${bucket} ${name}`
   const needed = majorityOf(ctx.set.size)
   const drives = await usableDrives(ctx, needed, what, true)
-  const results = await onDrives(ctx, drives, (store) => store.putBucketDocument(bucket, name, document))
+  const results = await changingBucket(ctx, bucket, () =>
+    onDrives(ctx, drives, (store) => store.putBucketDocument(bucket, name, document)),
+  )
   const done = results.filter((r) => r.ok).length
   if (done >= needed) return
   const missing = results.find((r) => !r.ok && codeOf(r.error) === 'NoSuchBucket')

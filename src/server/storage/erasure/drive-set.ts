@@ -17,6 +17,8 @@ export class ErasureDrive {
   state: DriveState = 'offline'
   /** Why the drive is not `ok`, for logs and heal details. */
   reason = ''
+  /** How often its state or store changed: see DriveSet.epoch. */
+  changes = 0
   /** format.json's stamp when last verified: a change means re-reading it. */
   #stamp = ''
   /** The last stillFormatted look, shared by writes within FORMAT_LOOK_MS of it. */
@@ -65,6 +67,7 @@ export class ErasureDrive {
       if (!this.store) {
         try {
           this.store = await this.location.open()
+          this.changes++
         } catch (error) {
           this.#set('offline', `cannot open the drive: ${(error as Error).message}`)
           return
@@ -107,6 +110,7 @@ export class ErasureDrive {
       throw new Error(`cannot format ${this.endpoint}: ${offline}`)
     }
     this.store = await this.location.open()
+    this.changes++
     await this.location.writeFormat(format)
     this.#stamp = ''
   }
@@ -116,6 +120,7 @@ export class ErasureDrive {
   }
 
   #set(state: DriveState, reason: string): void {
+    if (state !== this.state) this.changes++
     this.state = state
     this.reason = reason
   }
@@ -126,6 +131,7 @@ export class ErasureDrive {
     this.#look = undefined
     const store = this.store
     this.store = undefined
+    if (store) this.changes++
     await store?.close().catch(() => {})
   }
 }
@@ -154,6 +160,16 @@ export class DriveSet {
 
   get size(): number {
     return this.drives.length
+  }
+
+  /**
+   * A number that grows whenever a drive's state or store changes (offline, back, wiped,
+   * formatted): answers that depend on which drives answer hold for one epoch.
+   */
+  get epoch(): number {
+    let sum = 0
+    for (const drive of this.drives) sum += drive.changes
+    return sum
   }
 
   /**

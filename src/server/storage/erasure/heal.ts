@@ -3,6 +3,7 @@ import type { DriveObject, DriveVersion, StorageDrive } from '../storage-drive.j
 import { bitrotOf } from './bitrot.js'
 import {
   type ChosenVersion,
+  changingBucket,
   codeOf,
   type DriveResult,
   type ErasureContext,
@@ -154,7 +155,16 @@ async function listBucketsToHeal(ctx: ErasureContext): Promise<string[]> {
   return [...new Set(results.flatMap((r) => (r.ok ? r.value.map((b) => b.name) : [])))].sort()
 }
 
-async function healBucket(
+/** Heals a bucket and its documents (see healBucketOnDrives); what the cache kept of it goes. */
+function healBucket(
+  ctx: ErasureContext,
+  bucket: string,
+  options: HealStepOptions,
+): Promise<HealResultItem[]> {
+  return changingBucket(ctx, bucket, () => healBucketOnDrives(ctx, bucket, options))
+}
+
+async function healBucketOnDrives(
   ctx: ErasureContext,
   bucket: string,
   options: HealStepOptions,

@@ -89,6 +89,17 @@ export function encodeMeta(meta: EcMeta | EcUploadMeta | EcPartMeta): string {
   return JSON.stringify(meta)
 }
 
+/**
+ * `meta` as each drive stores it with its record, by the shard the drive holds: encodeMeta({
+ * ...meta, shard }) with `shard` moved last (the same string when it is last already), the rest
+ * encoded once for all the drives of a write instead of once per drive.
+ */
+export function shardMetaEncoder(meta: EcMeta): (shard: number) => string {
+  const rest = JSON.stringify({ ...meta, shard: undefined })
+  const head = rest === '{}' ? '{' : `${rest.slice(0, -1)},`
+  return (shard) => `${head}"shard":${shard}}`
+}
+
 /** The object as clients see it. */
 export function toObjectInfo(bucket: string, key: string, meta: EcMeta, withParts: boolean): ObjectInfo {
   const info: ObjectInfo = {

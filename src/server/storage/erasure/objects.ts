@@ -11,7 +11,7 @@ import type {
   PutObjectInput,
 } from '../object-layer.js'
 import { bitrotField, bitrotOf } from './bitrot.js'
-import { requireBucket } from './buckets.js'
+import { requireBucket, requireBucketToWrite } from './buckets.js'
 import {
   type ChosenVersion,
   chooseObject,
@@ -30,6 +30,7 @@ import {
   encodeMeta,
   parseMeta,
   partSizesOf,
+  shardMetaEncoder,
   toObjectInfo,
 } from './object-meta.js'
 import { distributionStart, redundancyOf, shardOfDrive, writeQuorumError, writeQuorumOf } from './params.js'
@@ -137,7 +138,7 @@ export async function putObject(ctx: ErasureContext, input: PutObjectInput): Pro
   const redundancy = redundancyOf(ctx.classes, headers['x-amz-storage-class'])
   const writeQuorum = writeQuorumOf(redundancy)
   const drives = await usableDrives(ctx, writeQuorum, what, true)
-  await requireBucket(ctx, bucket, drives)
+  await requireBucketToWrite(ctx, bucket, drives)
   const n = ctx.set.size
   const meta: EcMeta = {
     id: randomUUID(),
@@ -152,6 +153,7 @@ export async function putObject(ctx: ErasureContext, input: PutObjectInput): Pro
     ...bitrotField(ctx.bitrot),
     shard: 0,
   }
+  let metaOf: (shard: number) => string = () => ''
   await writeShards(
     drives.map((drive) => ({ drive, shard: shardOfDrive(drive.index, meta.dist, n) })),
     input,
@@ -181,11 +183,13 @@ export async function putObject(ctx: ErasureContext, input: PutObjectInput): Pro
             throw error
           })
         }
+        // The metadata is final: encoded once, each drive's record differs only in its shard.
+        metaOf = shardMetaEncoder(meta)
         return release
       },
       recordOf: (target) => ({
         etag: meta.etag,
-        meta: encodeMeta({ ...meta, shard: target.shard }),
+        meta: metaOf(target.shard),
         ...(meta.version ? { version: meta.version } : {}),
       }),
     },

@@ -77,6 +77,8 @@ export interface ErasureWriteResult extends Received {
 /** A target and the store it writes through, taken once: a drive re-opened meanwhile is another store. */
 interface Bound extends ShardTarget {
   store: StorageDrive | undefined
+  /** The room set aside on the store for this write (reserveRoom). */
+  reservation?: string
 }
 
 /**
@@ -135,7 +137,10 @@ async function reserveRoom(
       ),
     )
   }
-  const roomy = targets.filter((_, i) => answers[i]!.ok)
+  const roomy = targets.flatMap((t, i) => {
+    const answer = answers[i]!
+    return answer.ok ? [{ ...t, reservation: answer.reservation }] : []
+  })
   if (roomy.length < options.writeQuorum) {
     await release()
     const full = answers.filter((a) => !a.ok).length
@@ -276,10 +281,13 @@ async function commitStaged(
   return targets.filter((_, i) => outcomes[i]).map((t) => t.drive)
 }
 
-/** Has the target's drive receive its shard file for `place`, uncommitted. */
+/**
+ * Has the target's drive receive its shard file for `place`, uncommitted, into the room reserved
+ * for it (the drive does not look at its free space again).
+ */
 function stageShard(target: Bound, place: ShardPlace, body: ShardFeed): Promise<StagedShard> {
   if (!target.store) return Promise.reject(new Error(`drive ${target.drive.endpoint} went offline`))
-  return target.store.writeShard(place, body)
+  return target.store.writeShard(place, body, target.reservation)
 }
 
 /** Every drive discards the shard file it received (the write is not committed anywhere). */

@@ -1,11 +1,5 @@
-import type {
-  DriveObject,
-  DriveRead,
-  ShardPlace,
-  StagedShard,
-  StorageDrive,
-  WholeShardBody,
-} from '../storage-drive.js'
+import { isWholeShardBody } from '../common/whole-shard-body.js'
+import type { DriveObject, DriveRead, ShardPlace, StagedShard, StorageDrive } from '../storage-drive.js'
 import { badRequest } from './storage-rpc-arguments.js'
 import { INLINE_SHARD_BYTES } from './storage-rpc-protocol.js'
 
@@ -43,17 +37,22 @@ export async function readInlineShard(send: DriveCallSender, args: unknown[]): P
  * (WholeShardBody: the erasure set's feeds); `stream` otherwise. Neither pulls the body before
  * the drive reads it, so a refused write pulled nothing.
  *
- * @example const staged = await writeInlineShard(send, place, body, () => writeRemoteShard(target, place, body))
+ * `reservation`: the room the caller reserved on the drive for it (StorageDrive.writeShard).
+ *
+ * @example const staged = await writeInlineShard(send, place, body, undefined, () => writeRemoteShard(target, place, body))
  */
 export async function writeInlineShard(
   send: DriveCallSender,
   place: ShardPlace,
   body: AsyncIterable<Uint8Array>,
+  reservation: string | undefined,
   stream: () => Promise<StagedShard>,
 ): Promise<StagedShard> {
   const chunks = isWholeShardBody(body) ? await body.whole(INLINE_SHARD_BYTES) : undefined
   if (!chunks) return stream()
-  return (await send('writeShard', [place, Buffer.concat(chunks).toString('base64')])) as StagedShard
+  const data = Buffer.concat(chunks).toString('base64')
+  const args = reservation === undefined ? [place, data] : [place, data, reservation]
+  return (await send('writeShard', args)) as StagedShard
 }
 
 /**
@@ -76,22 +75,33 @@ export async function serveInlineRead(drive: StorageDrive, args: unknown[]): Pro
 }
 
 /**
- * The serving side of writeShard in a batch: `[place, base64 bytes]`, the bytes handed to the
- * drive as a one-chunk body.
+ * The serving side of writeShard in a batch: `[place, base64 bytes, reservation?]`, the bytes
+ * handed to the drive as a one-chunk body.
  *
  * @example outcome = resultBody(await serveInlineWrite(drive, args))
  */
 export async function serveInlineWrite(drive: StorageDrive, args: unknown[]): Promise<StagedShard> {
-  const [place, data] = args
+  const [place, data, reservation] = args
   if (typeof data !== 'string') throw badRequest('writeShard in a batch carries its bytes as base64')
-  return drive.writeShard(place as ShardPlace, oneChunk(Buffer.from(data, 'base64')))
+  return drive.writeShard(
+    place as ShardPlace,
+    oneChunk(Buffer.from(data, 'base64')),
+    reservationArgument(reservation),
+  )
+}
+
+/**
+ * writeShard's reservation argument: absent, or the string reserveSpace answered (400 otherwise).
+ *
+ * @example drive.writeShard(place, body, reservationArgument(args[2]))
+ */
+export function reservationArgument(value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined
+  if (typeof value === 'string') return value
+  throw badRequest("writeShard's reservation must be the string reserveSpace answered")
 }
 
 /** The body of `bytes`: one chunk, none for an empty shard (as a streamed empty body). */
 async function* oneChunk(bytes: Buffer): AsyncGenerator<Uint8Array> {
   if (bytes.length > 0) yield bytes
-}
-
-function isWholeShardBody(body: AsyncIterable<Uint8Array>): body is WholeShardBody {
-  return typeof (body as Partial<WholeShardBody>).whole === 'function'
 }

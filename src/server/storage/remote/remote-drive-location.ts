@@ -100,8 +100,10 @@ function remoteDrive(target: RpcTarget, call: DriveCallSender): StorageDrive {
       readsInline(range)
         ? readInlineShard(call, [bucket, key, range, versionId])
         : readRemoteShard(target, [bucket, key, range, versionId]),
-    writeShard: (place, body) =>
-      writeInlineShard(call, place, body, () => writeRemoteShard(target, place, body)),
+    writeShard: (place, body, reservation) =>
+      writeInlineShard(call, place, body, reservation, () =>
+        writeRemoteShard(target, place, body, reservation),
+      ),
   }
   return Object.assign(calls, shards) as unknown as StorageDrive
 }

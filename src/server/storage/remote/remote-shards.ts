@@ -13,14 +13,18 @@ const STOP: unique symbol = Symbol('answered')
  * a write the drive refuses never pulls a byte. An answer before the body is all sent (an error)
  * stops the reading and settles the call; the connection is then dropped.
  *
+ * `reservation`: the room the caller reserved on the drive for it (StorageDrive.writeShard).
+ *
  * @example const staged = await writeRemoteShard(target, { bucket, key }, shardBody)
  */
 export async function writeRemoteShard(
   target: RpcTarget,
   place: ShardPlace,
   body: AsyncIterable<Uint8Array>,
+  reservation?: string,
 ): Promise<StagedShard> {
-  const { req, response } = startStorageCall(target, 'writeShard', { args: [place], expectContinue: true })
+  const args = reservation === undefined ? [place] : [place, reservation]
+  const { req, response } = startStorageCall(target, 'writeShard', { args, expectContinue: true })
   let answered = false
   const settle = (): typeof STOP => {
     answered = true

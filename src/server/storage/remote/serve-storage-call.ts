@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { pipeline } from 'node:stream/promises'
 import { watchBodyProgress } from '../../body/body-timeout.js'
-import type { DriveRead, StorageDrive } from '../storage-drive.js'
+import type { DriveRead, ShardPlace, StorageDrive } from '../storage-drive.js'
+import { reservationArgument } from './inline-shards.js'
 import type { OpenedDrives } from './opened-drives.js'
 import { readBodyArguments, readHeaderArguments } from './storage-rpc-arguments.js'
 import {
@@ -35,9 +36,9 @@ type AnyCall = (...args: unknown[]) => Promise<unknown>
 export async function serveStorageCall(call: StorageCall): Promise<void> {
   const { drives, path, name, req, res } = call
   if (name === 'writeShard') {
-    const [place] = readHeaderArguments(req) as Parameters<StorageDrive['writeShard']>
+    const [place, reservation] = readHeaderArguments(req) as [ShardPlace, unknown]
     const drive = await drives.get(path)
-    sendResult(res, await drive.writeShard(place, shardBody(call)))
+    sendResult(res, await drive.writeShard(place, shardBody(call), reservationArgument(reservation)))
     return
   }
   if (call.expectsContinue) res.writeContinue()

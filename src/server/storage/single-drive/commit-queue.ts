@@ -19,7 +19,8 @@ export interface CommitView {
 
 /**
  * A change to metadata: reads through the view, decides, then writes. It must not throw after
- * its first write (validate first), because writes already queued cannot be taken back.
+ * its first write (validate first), because its writes cannot be taken back: the batch's later
+ * mutations may have read them, and they are committed with the batch.
  */
 export type Mutation<R> = (view: CommitView) => R
 
@@ -103,8 +104,9 @@ export class CommitQueue {
   }
 
   async #commit(batch: Pending[]): Promise<void> {
-    const { view, writes, callbacks } = createView()
+    const { view, flush, callbacks } = createView()
     const outcomes = batch.map((p) => settle(() => p.mutation(view)))
+    const writes = flush()
     try {
       // All writes are awaited, not just the last: when a commit fails each write's promise
       // rejects, and one left without a handler is an unhandled rejection, which ends the process.
@@ -158,44 +160,56 @@ function settle(fn: () => unknown): Outcome {
   }
 }
 
-/** A view whose writes go to LMDB (queued, same transaction) and to an overlay for later reads. */
-function createView(): { view: CommitView; writes: Promise<unknown>[]; callbacks: (() => void)[] } {
-  const overlay = new Map<Database<unknown, Key>, Map<string, unknown>>()
-  const writes: Promise<unknown>[] = []
+/**
+ * A view whose writes collect in an overlay (later reads of the batch see them) and go to LMDB
+ * at `flush`, once the batch's mutations ran: one write per key with its last value, so a value
+ * every mutation of a batch updates (the drive's byte counter) is encoded and written once per
+ * commit rather than once per mutation. Flushed in the same event turn as the mutations ran, the
+ * writes share one transaction and settle together.
+ */
+function createView(): { view: CommitView; flush: () => Promise<unknown>[]; callbacks: (() => void)[] } {
+  const overlay = new Map<Database<unknown, Key>, Map<string, { key: Key; value: unknown }>>()
   const callbacks: (() => void)[] = []
   const layer = (db: Database<unknown, Key>) => {
-    const map = overlay.get(db) ?? new Map<string, unknown>()
-    overlay.set(db, map)
+    let map = overlay.get(db)
+    if (!map) {
+      map = new Map()
+      overlay.set(db, map)
+    }
     return map
   }
   const view: CommitView = {
     get<V>(db: Database<V, Key>, key: Key): V | undefined {
-      const map = overlay.get(db as Database<unknown, Key>)
-      const id = overlayId(key)
-      if (map?.has(id)) {
-        const value = map.get(id)
-        return value === REMOVED ? undefined : (value as V)
-      }
+      const entry = overlay.get(db as Database<unknown, Key>)?.get(overlayId(key))
+      if (entry) return entry.value === REMOVED ? undefined : (entry.value as V)
       return db.get(key)
     },
     put<V>(db: Database<V, Key>, key: Key, value: V): void {
-      layer(db as Database<unknown, Key>).set(overlayId(key), value)
-      writes.push(db.put(key, value))
+      layer(db as Database<unknown, Key>).set(overlayId(key), { key, value })
     },
     remove(db: Database<unknown, Key>, key: Key): void {
-      layer(db).set(overlayId(key), REMOVED)
-      writes.push(db.remove(key))
+      layer(db).set(overlayId(key), { key, value: REMOVED })
     },
     afterCommit(callback) {
       callbacks.push(callback)
     },
   }
-  // Writes issued in one event turn share one transaction and settle together.
-  return { view, writes, callbacks }
+  const flush = () => {
+    const writes: Promise<unknown>[] = []
+    for (const [db, map] of overlay) {
+      for (const { key, value } of map.values()) {
+        writes.push(value === REMOVED ? db.remove(key) : db.put(key, value))
+      }
+    }
+    return writes
+  }
+  return { view, flush, callbacks }
 }
 
 function overlayId(key: Key): string {
   if (typeof key === 'string') return 's' + key
-  if (key instanceof Uint8Array) return 'b' + Buffer.from(key).toString('latin1')
+  // A view of the key's bytes, not a copy (Buffer.from(Uint8Array) would copy them).
+  if (key instanceof Uint8Array)
+    return 'b' + Buffer.from(key.buffer, key.byteOffset, key.byteLength).toString('latin1')
   return 'j' + JSON.stringify(key)
 }

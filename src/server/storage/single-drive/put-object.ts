@@ -123,12 +123,11 @@ export function commitObject(
   condition?: WriteCondition,
   event?: { entry: string | undefined; committed: (id: number | undefined) => void },
 ): Promise<CommitOutcome> {
-  const lmdbKey = encodeObjectKey(bucket, key)
   return drive.commits.run((view) => {
     // The bucket may have been deleted while the body streamed in.
     if (!view.get(drive.meta.buckets, bucket)) return { missingBucket: true, removed: [] }
     if (condition) {
-      const current = view.get(drive.meta.objects, lmdbKey)
+      const current = view.get(drive.meta.objects, encodeObjectKey(bucket, key))
       const etag = current && !isDeleteMarker(current) ? current.etag : undefined
       const refused = writeConditionError(condition, etag, key)
       if (refused) return { missingBucket: false, refused, removed: [] }

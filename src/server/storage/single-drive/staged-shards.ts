@@ -1,4 +1,5 @@
 import { checkPartNumber } from '../common/part-checks.js'
+import { isWholeShardBody } from '../common/whole-shard-body.js'
 import type { ShardPlace, ShardRecord, StagedShard } from '../storage-drive.js'
 import type { Drive } from './drive.js'
 import { OBJECT_META_HEADER } from './drive-records.js'
@@ -40,8 +41,12 @@ export class StagedShards {
     this.#now = options.now ?? Date.now
   }
 
-  /** Receives a shard file for `place`; the place is checked before a byte is read. */
-  async write(place: ShardPlace, body: AsyncIterable<Uint8Array>): Promise<StagedShard> {
+  /**
+   * Receives a shard file for `place`; the place is checked before a byte is read. `reserved`:
+   * the caller holds room on this drive for it (StorageDrive.reserveSpace), so the free-space
+   * guard is not asked again.
+   */
+  async write(place: ShardPlace, body: AsyncIterable<Uint8Array>, reserved = false): Promise<StagedShard> {
     const { drive } = this
     if (place.part) {
       checkPartNumber(place.part.partNumber)
@@ -50,8 +55,19 @@ export class StagedShards {
       requireBucket(drive, place.bucket)
     }
     const id = createObjectId()
-    // No MD5: the caller hands the ETag in at the commit. Parts are never inline (Complete adopts their files).
-    const received = await stageData(drive, id, { body, md5: false }, place.part ? 0 : drive.inlineLimit)
+    // Parts are never inline (Complete adopts their files).
+    const inlineLimit = place.part ? 0 : drive.inlineLimit
+    // A body of unknown length: the guard checks the reserve before a byte is taken.
+    const release = reserved ? undefined : drive.space.admit({ bytes: 0 })
+    let received: ReceivedBody
+    try {
+      // No MD5: the caller hands the ETag in at the commit.
+      received =
+        (await receiveWhole(body, inlineLimit)) ??
+        (await stageData(drive, id, { body, md5: false, admitted: true }, inlineLimit))
+    } finally {
+      release?.()
+    }
     this.#staged.set(id, { place, received, at: this.#now() })
     this.#sweeper ??= setInterval(() => void this.sweep(), Math.max(1000, this.#ttlMs / 4)).unref()
     return { id, size: received.size }
@@ -106,4 +122,21 @@ export class StagedShards {
     clearInterval(this.#sweeper)
     this.#sweeper = undefined
   }
+}
+
+/**
+ * A small shard body that hands its bytes over whole (an erasure write's feed), kept in memory
+ * as stageData would keep it, without pulling it chunk by chunk through the streaming receiver;
+ * undefined when the body cannot (too big, or not such a body): the caller streams it.
+ */
+async function receiveWhole(
+  body: AsyncIterable<Uint8Array>,
+  inlineLimit: number,
+): Promise<ReceivedBody | undefined> {
+  if (inlineLimit === 0 || !isWholeShardBody(body)) return undefined
+  const chunks = await body.whole(inlineLimit)
+  if (!chunks) return undefined
+  let size = 0
+  for (const chunk of chunks) size += chunk.byteLength
+  return { size, md5Hex: '', inline: Buffer.concat(chunks, size) }
 }

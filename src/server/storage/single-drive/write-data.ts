@@ -16,6 +16,11 @@ export interface DataInput {
   signal?: AbortSignal
   /** Hash the body (default true); false when the caller hands the ETag in (a shard file). */
   md5?: boolean
+  /**
+   * The caller admitted the body already (through the drive's free-space guard, or by room an
+   * erasure write reserved on the drive): the guard is not asked again.
+   */
+  admitted?: boolean
 }
 
 /**
@@ -83,6 +88,7 @@ async function withAdmission<T>(
   receive: (expectedMd5: string | undefined) => Promise<T>,
 ): Promise<T> {
   const expectedMd5 = input.contentMd5 === undefined ? undefined : parseContentMd5(input.contentMd5)
+  if (input.admitted) return receive(expectedMd5)
   const release = drive.space.admit({
     bytes: input.size ?? 0,
     inMetadata: input.size !== undefined && input.size <= inlineLimit,

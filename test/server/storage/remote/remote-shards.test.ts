@@ -1,9 +1,11 @@
-import { readdir } from 'node:fs/promises'
+import { readdir, rm } from 'node:fs/promises'
 import { Agent } from 'node:http'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { describe, expect, it, vi } from 'vitest'
 import { S3ServerError } from '../../../../src/server/errors.js'
+import { ShardFeed } from '../../../../src/server/storage/erasure/shard-feed.js'
+import { serveInlineWrite } from '../../../../src/server/storage/remote/inline-shards.js'
 import type { DriveLocation, StorageDrive } from '../../../../src/server/storage/storage-drive.js'
 import { bodyOf, expectS3Error, md5Hex, patternBytes, readAll } from '../contract/helpers.js'
 import { useStorage } from '../contract/use-storage.js'
@@ -170,5 +172,60 @@ describe('remote drive shard streams', () => {
     )
     for (const got of bytes) expect(got.equals(shardBytes(7, MiB - 1))).toBe(true)
     expect((await drive.listObjects({ bucket: 'b' })).objects).toHaveLength(40)
+  })
+})
+
+/** A drive served over the storage RPC, noting the reservation each writeShard came with. */
+async function openRecordingDrive() {
+  const folders = await createTempDriveFolders('silo-remote-reserve-')
+  const local = folders.locations.get(folders.dir)!
+  const reservations: (string | undefined)[] = []
+  const recording: DriveLocation = {
+    ...local,
+    open: async () => {
+      const drive = await local.open()
+      return {
+        ...drive,
+        writeShard: (place, body, reservation) => {
+          reservations.push(reservation)
+          return drive.writeShard(place, body, reservation)
+        },
+      }
+    },
+  }
+  const server = await startStorageRpcServer(new Map([[folders.dir, recording]]))
+  const drive = await server.connect(folders.dir).open()
+  await drive.createBucket('b', '')
+  const cleanup = async () => {
+    await server.close()
+    await rm(folders.root, { recursive: true, force: true })
+  }
+  return { server, dir: folders.dir, drive, reservations, cleanup }
+}
+
+describe('remote drive writeShard reservations', () => {
+  const under = useStorage(openRecordingDrive)
+
+  it("hands the writer's reservation to the drive, streamed and inline in a batch", async () => {
+    const { drive, reservations } = under()
+    const reservation = await drive.reserveSpace(2 * MiB)
+    await putGenerated(drive, 'none', 1)
+    await drive.writeShard({ bucket: 'b', key: 'streamed' }, bodyOf(patternBytes(MiB)), reservation)
+    const feed = new ShardFeed(4, 10)
+    void feed.push(Buffer.from('0123456789'))
+    feed.end()
+    const inline = await drive.writeShard({ bucket: 'b', key: 'inline' }, feed, reservation)
+    expect(inline.size).toBe(10)
+    expect(reservations).toEqual([undefined, reservation, reservation])
+    await drive.releaseSpace(reservation)
+  })
+
+  it('refuses a reservation that is not a string with 400, the drive untouched', async () => {
+    const { drive, reservations } = under()
+    const staged = serveInlineWrite(drive, [{ bucket: 'b', key: 'k' }, 'aGk=', 7])
+    await expect(staged).rejects.toMatchObject({
+      message: /reservation must be the string reserveSpace answered/,
+    })
+    expect(reservations).toEqual([])
   })
 })
