@@ -103,7 +103,8 @@ function prepare(key: Uint8Array): PreparedKey {
 
 /**
  * Hex HMAC-SHA256 of `data` under `key`. A byte key of at most one block (a SigV4 signing key)
- * is prepared once and kept while the key object lives; other keys go through createHmac.
+ * is prepared once and kept while the key object lives (keyed by the object: the SDK never
+ * changes a key's bytes, it derives a new key); other keys go through createHmac.
  * @example
  * hmacSha256Hex(signingKey, stringToSign) // 64 hex digits
  */
