@@ -36,6 +36,13 @@ const server = http.createServer((req, res) => {
       socket: req.socket,
     })
     if (req.url === '/slow/never') return // never answers
+    if (req.url === '/photos/repeated') {
+      // Repeats: node keeps the first ETag and joins the others.
+      res.setHeader('etag', ['"one"', '"two"'])
+      res.setHeader('x-amz-meta-a', ['1', '2'])
+      res.setHeader('X-Amz-Version-Id', 'v1')
+      return res.end()
+    }
     res.writeHead(200, { etag: '"etag"' })
     res.end()
   })
@@ -85,6 +92,38 @@ describe('Node transport', () => {
     const client = new Client(options())
     for (let i = 0; i < 10; i++) await client.putObject('photos', `k${i}`, 'x')
     expect(new Set(received.map((r) => r.socket)).size).toBe(1)
+  })
+
+  it('reads single and repeated response headers as the header object holds them', async () => {
+    const transport = new Transport(resolveClientOptions(options()), platform)
+    const res = await transport.request({ method: 'GET', bucket: 'photos', key: 'repeated' })
+    const names = ['etag', 'x-amz-meta-a', 'x-amz-version-id', 'connection', 'absent']
+    const read = names.map((name) => res.header(name))
+    await res.discard()
+    expect(read).toEqual(['"one"', '1, 2', 'v1', 'keep-alive', undefined])
+    expect(read).toEqual(
+      names.map((name) => {
+        const value = res.headers[name]
+        return Array.isArray(value) ? value.join(', ') : value
+      }),
+    )
+  })
+
+  it('tells node agents that plain HTTP needs no TLS server name; other agents work it out', async () => {
+    // addRequest is node's, missing from its type declarations.
+    const proto = http.Agent.prototype as unknown as { addRequest: (req: unknown, options: unknown) => void }
+    const addRequest = vi.spyOn(proto, 'addRequest')
+    try {
+      await new Client({ ...options(), transportAgent: new http.Agent({ keepAlive: true }) }).bucketExists(
+        'photos',
+      )
+      class OwnAgent extends http.Agent {}
+      await new Client({ ...options(), transportAgent: new OwnAgent() }).bucketExists('photos')
+      const names = addRequest.mock.calls.map((call) => (call[1] as { servername?: string }).servername)
+      expect(names).toEqual(['', undefined])
+    } finally {
+      addRequest.mockRestore()
+    }
   })
 
   it('honours transportAgent', async () => {

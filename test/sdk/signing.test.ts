@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { HttpResponse, http } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { Client } from '../../src/index.js'
@@ -97,6 +98,23 @@ describe('SigV4 signing', () => {
   })
 
   it('hashes in-memory payloads over HTTP', async () => {
+    server.use(http.put('http://localhost:9000/photos', ok))
+    const client = new Client({
+      endPoint: 'localhost',
+      port: 9000,
+      useSSL: false,
+      accessKey: 'AK',
+      secretKey: SECRET,
+      region: 'us-east-1',
+    })
+    await client.setBucketVersioning('photos', { Status: 'Enabled' })
+    const body = await seen[0]!.body
+    expect(body.byteLength).toBeGreaterThan(0)
+    expect(seen[0]!.headers.get('x-amz-content-sha256')).toBe(sha256(body))
+    expect(verify().actual).toBe(verify().expected)
+  })
+
+  it('sends an object in memory as UNSIGNED-PAYLOAD under a signed Content-MD5, over HTTP too', async () => {
     server.use(http.put('http://localhost:9000/photos/a', ok))
     const client = new Client({
       endPoint: 'localhost',
@@ -107,8 +125,14 @@ describe('SigV4 signing', () => {
       region: 'us-east-1',
     })
     await client.putObject('photos', 'a', 'héllo')
-    expect(seen[0]!.headers.get('x-amz-content-sha256')).toBe(sha256(Buffer.from('héllo')))
-    expect(seen[0]!.headers.get('content-length')).toBe('6')
+    const request = seen[0]!
+    expect(request.headers.get('x-amz-content-sha256')).toBe('UNSIGNED-PAYLOAD')
+    expect(request.headers.get('content-length')).toBe('6')
+    expect(request.headers.get('content-md5')).toBe(
+      createHash('md5').update(Buffer.from('héllo')).digest('base64'),
+    )
+    expect(request.headers.get('authorization')).toMatch(/SignedHeaders=[^,]*\bcontent-md5\b/)
+    expect(verify().actual).toBe(verify().expected)
   })
 
   it('sends UNSIGNED-PAYLOAD over HTTPS and for streams', async () => {

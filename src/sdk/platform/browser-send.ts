@@ -67,6 +67,7 @@ function wrapResponse(res: Response): WireResponse {
   return {
     status: res.status,
     headers,
+    header: (name) => headers[name],
     // A light readable (light-readable.ts) rather than readable-stream: same surface, ~36 KB less.
     stream: async () =>
       new LightReadable(res.body ? iterateChunks(res.body) : noChunks()) as unknown as BodyStream,

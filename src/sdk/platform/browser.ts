@@ -17,5 +17,10 @@ export const platform: Platform = {
   createSend: createBrowserSend,
   userAgent: undefined,
   md5,
+  md5Base64: (data) => {
+    let binary = ''
+    for (const byte of md5(data)) binary += String.fromCharCode(byte)
+    return btoa(binary)
+  },
   files: undefined,
 }

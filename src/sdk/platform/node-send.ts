@@ -98,15 +98,19 @@ function requestOptions(
 ): http.RequestOptions {
   const plain = isEmpty(extra)
   const chosen = plain ? agent : ((extra.agent as http.Agent | undefined) ?? agent)
-  const own: http.RequestOptions = {
+  const nodeAgent = isNodeAgent(chosen)
+  const own: http.RequestOptions & { servername?: string } = {
     agent: chosen,
     method: request.method,
     host: request.hostname,
     port: request.port,
     path: request.path,
-    headers: flat && isNodeAgent(chosen) ? flatten(request.headers) : request.headers,
+    headers: flat && nodeAgent ? flatten(request.headers) : request.headers,
     signal: request.signal,
   }
+  // node's agents work out a TLS server name (SNI) for every request, from the Host header and
+  // an IP address test, unless one is given; plain HTTP has no use for it.
+  if (plain && request.protocol === 'http:' && chosen.constructor === http.Agent) own.servername = ''
   if (plain) return own
   // setRequestOptions first, so the request's own values win.
   return { ...(extra as http.RequestOptions), ...own }
@@ -168,6 +172,24 @@ class NodeResponse implements WireResponse {
   // node:http builds the header object on first use; a GET that only streams never asks.
   get headers(): IncomingMessage['headers'] {
     return this.#res.headers
+  }
+
+  // A PUT reads its ETag and version ID: found in the raw list, without building the header
+  // object (~4% of the client's time in a profile of 1 KiB PUTs). A repeated name takes node's
+  // object, whose rules for repeats (first wins, or joined) it keeps.
+  header(name: string): string | undefined {
+    const raw = this.#res.rawHeaders
+    let found: string | undefined
+    for (let i = 0; i < raw.length; i += 2) {
+      const candidate = raw[i]!
+      if (candidate.length !== name.length || candidate.toLowerCase() !== name) continue
+      if (found !== undefined) {
+        const value = this.#res.headers[name]
+        return Array.isArray(value) ? value.join(', ') : value
+      }
+      found = raw[i + 1]
+    }
+    return found
   }
 
   stream(): Promise<IncomingMessage> {

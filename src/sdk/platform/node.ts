@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto'
 import { nodeFiles } from './node-files.js'
-import { nodeSigV4Crypto } from './node-hash.js'
+import { md5Base64, nodeSigV4Crypto } from './node-hash.js'
 import { createNodeSend } from './node-send.js'
 import type { Platform } from './types.js'
 
@@ -20,5 +20,6 @@ export const platform: Platform = {
   createSend: createNodeSend,
   userAgent: `silo-js/${VERSION} (node ${process.version}; ${process.platform} ${process.arch})`,
   md5: (data) => createHash('md5').update(data).digest(),
+  md5Base64,
   files: nodeFiles,
 }

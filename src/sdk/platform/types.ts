@@ -44,6 +44,8 @@ export interface WireResponse {
   status: number
   /** Lower-case header names. */
   headers: Readonly<Record<string, string | string[] | undefined>>
+  /** One header's value (lower-case name), repeats joined with ', ' as `headers` holds them. */
+  header(name: string): string | undefined
   /** The body as a stream (the caller must read it, or call `discard`); async so browsers load the stream library lazily. */
   stream(): Promise<BodyStream>
   /** Reads the whole body as UTF-8 text. */
@@ -72,6 +74,8 @@ export interface Platform {
   readonly userAgent: string | undefined
   /** The 16-byte MD5 digest (Content-MD5 of parts and DeleteObjects): node:crypto, or pure JS. */
   md5(data: Uint8Array): Uint8Array
+  /** The same digest in base64, a Content-MD5 value (node:crypto encodes it natively). */
+  md5Base64(data: Uint8Array): string
   /** Local file access for fPutObject / fGetObject; undefined where there is no file system (browsers). */
   readonly files: LocalFiles | undefined
 }

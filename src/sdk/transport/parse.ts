@@ -26,8 +26,7 @@ export async function readXml(res: WireResponse, root: string): Promise<XmlValue
  * headerOf(res, 'x-amz-version-id')
  */
 export function headerOf(res: WireResponse, name: string): string | undefined {
-  const value = res.headers[name]
-  return Array.isArray(value) ? value.join(', ') : value
+  return res.header(name)
 }
 
 /**
@@ -37,5 +36,11 @@ export function headerOf(res: WireResponse, name: string): string | undefined {
  */
 export function sanitizeETag(etag: string | undefined): string {
   if (etag === undefined) return ''
+  // The usual form, "hex", without the regular expression.
+  const last = etag.length - 1
+  if (last > 0 && etag.charCodeAt(0) === 34 && etag.charCodeAt(last) === 34) {
+    const inner = etag.slice(1, last)
+    if (!inner.includes('"') && !inner.includes('&')) return inner
+  }
   return etag.replace(/^("|&quot;|&#34;)|("|&quot;|&#34;)$/g, '')
 }

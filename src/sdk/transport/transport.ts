@@ -54,12 +54,35 @@ export class Transport {
   }
 
   /** Sends a request; resolves with a 2xx response whose body the caller must read or discard. */
-  async request(request: S3Request): Promise<WireResponse> {
+  request(request: S3Request): Promise<WireResponse> {
+    // The usual case (fixed credentials, a known region) without an async function's extra
+    // promise and turns; small requests spend much of their time on such things.
+    if (this.extras.credentials === undefined) {
+      const region = this.regionFor(request)
+      if (typeof region === 'string') {
+        let sent: Promise<WireResponse>
+        try {
+          sent = this.#dispatch(request, region)
+        } catch (error) {
+          // As from an async function: a request that cannot be made rejects, it does not throw.
+          return Promise.reject(error)
+        }
+        return sent.then((res) => (res.status < 300 ? res : this.#failed(request, region, res)))
+      }
+    }
+    return this.#requestSlowly(request)
+  }
+
+  async #requestSlowly(request: S3Request): Promise<WireResponse> {
     if (this.extras.credentials !== undefined) this.useCredentials(await this.extras.credentials())
     const pending = this.regionFor(request)
     const region = typeof pending === 'string' ? pending : await pending
     const res = await this.#dispatch(request, region)
-    if (res.status < 300) return res
+    return res.status < 300 ? res : this.#failed(request, region, res)
+  }
+
+  // An error answer: parsed and thrown, or (a region correction) the request sent again.
+  async #failed(request: S3Request, region: string, res: WireResponse): Promise<WireResponse> {
     const error = await parseErrorResponse(res, request)
     const traced = pendingTraces.get(res)
     traced?.trace({ ...traced.entry, error })

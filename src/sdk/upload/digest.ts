@@ -7,9 +7,7 @@ import { platform } from '#platform'
  * md5Base64(new Uint8Array()) // '1B2M2Y8AsgTpgAmY7PhCfg=='
  */
 export function md5Base64(data: Uint8Array): string {
-  let binary = ''
-  for (const byte of platform.md5(data)) binary += String.fromCharCode(byte)
-  return btoa(binary)
+  return platform.md5Base64(data)
 }
 
 /**

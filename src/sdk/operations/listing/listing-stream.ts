@@ -1,5 +1,5 @@
 /**
- * The stream every listing returns: an object-mode readable (`readable-stream` in Node, a light
+ * The stream every listing returns: an object-mode readable (Node's `Readable` in Node, a light
  * readable in browsers) that pulls pages lazily, and also an async iterable of typed items.
  */
 import { createObjectStream } from '#object-stream'

@@ -63,7 +63,10 @@ export async function sendPlan(
     return uploadMultipart(t, input, options)
   }
   const withMd5 = { ...headers }
-  // Bytes in memory are cheap to hash; the server then refuses them if they arrive altered.
+  // Bytes in memory are cheap to hash; the server then refuses them if they arrive altered. The
+  // signature covers Content-MD5, so the body goes as UNSIGNED-PAYLOAD over plain HTTP too: one
+  // hash on each side instead of MD5 and SHA-256, as UploadPart (issue 18).
+  const inMemory = plan.body instanceof Uint8Array
   if (plan.body instanceof Uint8Array && withMd5['content-md5'] === undefined) {
     withMd5['content-md5'] = md5Base64(plan.body)
   }
@@ -74,6 +77,7 @@ export async function sendPlan(
     headers: withMd5,
     body: plan.body,
     signal: options.signal,
+    unsignedPayload: inMemory,
   }
   const info = await t.call(request, parseUploaded)
   options.onProgress?.({ loaded: plan.size, total: plan.size })
