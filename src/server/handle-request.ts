@@ -78,13 +78,14 @@ async function handle(
   const handler = HANDLERS[route.operation]
   if (!handler) throw notImplementedOperation(route.operation, method, route.query)
   if (expectsContinue) res.writeContinue()
-  const principalId = auth.identity.accessKey
+  // The principal is read when an event is made, not now: POST Object learns its caller from
+  // the form, inside the handler (it sets auth.identity).
   const emit = (events: ObjectEvent[]) =>
     !ctx.events || events.length === 0
       ? Promise.resolve()
-      : ctx.events.publish(events, requestInfo(req, requestId, principalId))
+      : ctx.events.publish(events, requestInfo(req, requestId, auth.identity.accessKey))
   const stage = (event: Omit<ObjectEvent, 'object'>) =>
-    ctx.events?.stage?.(event, requestInfo(req, requestId, principalId))
+    ctx.events?.stage?.(event, requestInfo(req, requestId, auth.identity.accessKey))
   await handler({ ctx, req, res, route, auth, requestId, emit, stage })
 }
 
