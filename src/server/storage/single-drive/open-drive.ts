@@ -75,15 +75,21 @@ export async function openDrive(dir: string, options: DriveOptions = {}): Promis
     explainFailure: async (error) => space.explain(error),
   })
   const drive: Drive = { layout, meta, fsync, commits, inlineLimit, space, outbox: openOutbox(meta) }
+  // Once: a second close (a shutdown racing a restart) waits for the first instead of writing to
+  // a closed LMDB environment, which throws outside any caller and ends the process.
+  let closing: Promise<void> | undefined
   return {
     drive,
-    close: async () => {
-      // A failure leaves the entries: the next start finds their events queued and skips them.
-      await removeReleasedEntries(drive).catch(() => undefined)
-      await drive.commits.idle()
-      await markClosed(drive.meta)
-      await drive.meta.env.close()
-      await unlock()
+    close: () => {
+      closing ??= (async () => {
+        // A failure leaves the entries: the next start finds their events queued and skips them.
+        await removeReleasedEntries(drive).catch(() => undefined)
+        await drive.commits.idle()
+        await markClosed(drive.meta)
+        await drive.meta.env.close()
+        await unlock()
+      })()
+      return closing
     },
   }
 }

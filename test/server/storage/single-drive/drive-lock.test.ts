@@ -37,4 +37,19 @@ describe('single drive: one process at a time', () => {
       await rm(dir, { recursive: true, force: true })
     }
   })
+
+  it('closes once when asked twice at the same time, and the drive opens again', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'silo-close-'))
+    try {
+      const drive = await openSingleDrive(dir)
+      await drive.createBucket('twice', '')
+      await Promise.all([drive.close(), drive.close()])
+      await drive.close()
+      const again = await openSingleDrive(dir)
+      expect((await again.listBuckets()).map((b) => b.name)).toEqual(['twice'])
+      await again.close()
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+  })
 })
