@@ -23,6 +23,18 @@ function verify(index = 0) {
   )
 }
 
+/** A client of the mocked server on localhost:9000 over plain HTTP. */
+function plainClient(region = 'us-east-1'): Client {
+  return new Client({
+    endPoint: 'localhost',
+    port: 9000,
+    useSSL: false,
+    accessKey: 'AK',
+    secretKey: SECRET,
+    region,
+  })
+}
+
 describe('SigV4 signing', () => {
   it('matches the AWS S3 "GET Object" example signature', async () => {
     const sign = createSigner({ accessKey: 'AKIAIOSFODNN7EXAMPLE', secretKey: SECRET }, nodeSigV4Crypto)
@@ -51,14 +63,7 @@ describe('SigV4 signing', () => {
 
   it('signs requests so an independent SigV4 implementation verifies them', async () => {
     server.use(http.put('http://localhost:9000/photos/*', ok))
-    const client = new Client({
-      endPoint: 'localhost',
-      port: 9000,
-      useSSL: false,
-      accessKey: 'AK',
-      secretKey: SECRET,
-      region: 'eu-west-1',
-    })
+    const client = plainClient('eu-west-1')
     await client.putObject('photos', "dir/a b+c!'(x).txt", 'hello', undefined, {
       'Content-Type': 'text/plain',
       owner: 'ana',
@@ -83,14 +88,7 @@ describe('SigV4 signing', () => {
 
   it('signs query parameters', async () => {
     server.use(http.delete('http://localhost:9000/photos/a', () => new HttpResponse(null, { status: 204 })))
-    const client = new Client({
-      endPoint: 'localhost',
-      port: 9000,
-      useSSL: false,
-      accessKey: 'AK',
-      secretKey: SECRET,
-      region: 'us-east-1',
-    })
+    const client = plainClient()
     await client.removeObject('photos', 'a', { versionId: 'v 1/+=' })
     expect(seen[0]!.url.searchParams.get('versionId')).toBe('v 1/+=')
     const { expected, actual } = verify()
@@ -99,14 +97,7 @@ describe('SigV4 signing', () => {
 
   it('hashes in-memory payloads over HTTP', async () => {
     server.use(http.put('http://localhost:9000/photos', ok))
-    const client = new Client({
-      endPoint: 'localhost',
-      port: 9000,
-      useSSL: false,
-      accessKey: 'AK',
-      secretKey: SECRET,
-      region: 'us-east-1',
-    })
+    const client = plainClient()
     await client.setBucketVersioning('photos', { Status: 'Enabled' })
     const body = await seen[0]!.body
     expect(body.byteLength).toBeGreaterThan(0)
@@ -116,14 +107,7 @@ describe('SigV4 signing', () => {
 
   it('sends an object in memory as UNSIGNED-PAYLOAD under a signed Content-MD5, over HTTP too', async () => {
     server.use(http.put('http://localhost:9000/photos/a', ok))
-    const client = new Client({
-      endPoint: 'localhost',
-      port: 9000,
-      useSSL: false,
-      accessKey: 'AK',
-      secretKey: SECRET,
-      region: 'us-east-1',
-    })
+    const client = plainClient()
     await client.putObject('photos', 'a', 'héllo')
     const request = seen[0]!
     expect(request.headers.get('x-amz-content-sha256')).toBe('UNSIGNED-PAYLOAD')

@@ -3,17 +3,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createBucketEvents } from '../../../src/server/events/bucket-events.js'
-import type { EventRequestInfo } from '../../../src/server/events/event-publisher.js'
 import type { ObjectLayer } from '../../../src/server/storage/object-layer.js'
 import { openSingleDrive } from '../../../src/server/storage/single-drive.js'
+import { EVENT_REQUEST } from './helpers.js'
 
-const request: EventRequestInfo = {
-  requestId: 'R1',
-  principalId: 'AK',
-  sourceHost: '127.0.0.1',
-  sourcePort: 5000,
-  userAgent: 'ua',
-}
+const request = EVENT_REQUEST
 const cleanups: (() => Promise<unknown>)[] = []
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c()

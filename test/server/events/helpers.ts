@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach } from 'vitest'
 import type { Clock } from '../../../src/server/events/clock.js'
+import type { EventRequestInfo } from '../../../src/server/events/event-publisher.js'
 import type { EventTarget, QueuedEvent } from '../../../src/server/events/targets/types.js'
 import type { EventName } from '../../../src/shared/events/event-names.js'
 import { buildEventRecord, type S3EventRecord } from '../../../src/shared/events/record.js'
@@ -100,4 +101,13 @@ export async function eventually(check: () => boolean, timeoutMs = 5000): Promis
     if (Date.now() - start > timeoutMs) throw new Error('condition not met in time')
     await new Promise((r) => setTimeout(r, 2))
   }
+}
+
+/** The request an event test's PUTs come from. */
+export const EVENT_REQUEST: EventRequestInfo = {
+  requestId: 'R1',
+  principalId: 'AK',
+  sourceHost: '127.0.0.1',
+  sourcePort: 5000,
+  userAgent: 'ua',
 }

@@ -1,10 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { type BucketEvents, createBucketEvents } from '../../../src/server/events/bucket-events.js'
-import type { EventRequestInfo } from '../../../src/server/events/event-publisher.js'
 import type { ObjectLayer, OutboxEntry } from '../../../src/server/storage/object-layer.js'
 import { openSingleDrive } from '../../../src/server/storage/single-drive.js'
 import { bodyOf } from '../storage/contract/helpers.js'
-import { makeTempDir } from './helpers.js'
+import { EVENT_REQUEST, makeTempDir } from './helpers.js'
 import { messageKey } from './support/expected-message.js'
 import { startWebhookSink } from './support/sinks.js'
 
@@ -14,13 +13,7 @@ import { startWebhookSink } from './support/sinks.js'
  * delivered even when the process died between the commit and the queue write; none is delivered
  * for a write that did not happen; and an entry the queue already holds is not queued twice.
  */
-const request: EventRequestInfo = {
-  requestId: 'R1',
-  principalId: 'AK',
-  sourceHost: '127.0.0.1',
-  sourcePort: 5000,
-  userAgent: 'ua',
-}
+const request = EVENT_REQUEST
 const RULES =
   '<NotificationConfiguration><QueueConfiguration><Queue>arn:silo:sqs::1:webhook</Queue><Event>s3:ObjectCreated:*</Event></QueueConfiguration></NotificationConfiguration>'
 const cleanups: (() => Promise<unknown>)[] = []
