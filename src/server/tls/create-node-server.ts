@@ -8,6 +8,7 @@ import type { ConnectionLimits } from '../connections/connection-limits.js'
 import { type Exchange, handleIdleConnection } from '../connections/handle-idle-connection.js'
 import type { RequestListener } from '../handle-request.js'
 import type { Logger } from '../logger.js'
+import { S3Response } from '../response/common-headers.js'
 import type { TlsOptions } from './tls-options.js'
 
 /** At most one "connections refused" warning this often. */
@@ -29,6 +30,8 @@ export function createNodeServer(
   logger: Logger,
 ): Server {
   const settings = {
+    // Adds the common S3 headers when the head is written (response/common-headers.ts).
+    ServerResponse: S3Response,
     // No total request time: a 5 GiB upload on a slow link may take hours while it progresses.
     // Stalls are what time out (headers, body, idle); Node would otherwise take requestTimeout
     // as the headers timeout too, which is how 0 here once meant no headers timeout at all.

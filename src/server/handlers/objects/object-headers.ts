@@ -29,13 +29,12 @@ export function objectHeaders(
   info: ObjectInfo,
   query: ReadonlyArray<readonly [string, string]> = [],
 ): Record<string, string> {
-  const headers: Record<string, string> = {
-    ...withEncodedMetadata(info.headers),
-    etag: `"${info.etag}"`,
-    'last-modified': info.lastModified.toUTCString(),
-    'content-type': info.contentType,
-    ...encryptionHeaders(info.encryption),
-  }
+  // A fresh object the caller may add to; later names win, as in a literal.
+  const headers = withEncodedMetadata(info.headers)
+  headers.etag = `"${info.etag}"`
+  headers['last-modified'] = info.lastModified.toUTCString()
+  headers['content-type'] = info.contentType
+  if (info.encryption) Object.assign(headers, encryptionHeaders(info.encryption))
   for (const [name, value] of query) {
     const header = OVERRIDES.find(([param]) => param === name)?.[1]
     if (header) headers[header] = checkOverride(name, header, value)

@@ -220,16 +220,25 @@ async function getRange(
 
 /**
  * `result` with another info. A backend may build `body` lazily (a getter, for bytes it holds
- * in memory), so the result is not spread: that would build it.
+ * in memory), so the result is not spread: that would build it. A class, so the getter lives on
+ * the prototype: an object literal with a getter, made per GET, cost ≈ 2% of a 1 KiB GET's CPU.
  */
-function withInfo(result: GetObjectResult, info: ObjectInfo): GetObjectResult {
-  const out = {
-    info,
-    get body() {
-      return result.body
-    },
+class WithInfo implements GetObjectResult {
+  readonly data?: Uint8Array
+  constructor(
+    private readonly result: GetObjectResult,
+    readonly info: ObjectInfo,
+  ) {
+    if (result.data) this.data = result.data
   }
-  return result.data ? Object.assign(out, { data: result.data }) : out
+
+  get body(): GetObjectResult['body'] {
+    return this.result.body
+  }
+}
+
+function withInfo(result: GetObjectResult, info: ObjectInfo): GetObjectResult {
+  return new WithInfo(result, info)
 }
 
 /** checkCustomerKey, closing the read's body when it refuses. */
