@@ -77,7 +77,7 @@ describe('the common headers of an S3 response', () => {
   it('are set at once on a response of another class', () => {
     const set = new Map<string, unknown>()
     setCommonHeaders(
-      { setHeader: (name: string, value: unknown) => set.set(name, value) } as ServerResponse,
+      { setHeader: (name: string, value: unknown) => set.set(name, value) } as unknown as ServerResponse,
       'R2',
     )
     expect(Object.fromEntries(set)).toEqual({ ...COMMON, 'x-amz-request-id': 'R2' })
