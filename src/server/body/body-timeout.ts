@@ -50,7 +50,11 @@ export async function* watchBodyProgress(req: IncomingMessage): AsyncGenerator<U
     failure ??= error
     wake?.()
   }
-  const onClose = () => onError(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }))
+  // 'close' follows 'end' on every request (before this generator resumes): only a close
+  // before the end is an abort, and only then is an Error (and its stack) worth making.
+  const onClose = () => {
+    if (!ended) onError(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }))
+  }
   req.on('readable', onReadable)
   req.on('end', onEnd)
   req.on('error', onError)
