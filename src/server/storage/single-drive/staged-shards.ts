@@ -1,5 +1,5 @@
 import { checkPartNumber } from '../common/part-checks.js'
-import { isWholeShardBody } from '../common/whole-shard-body.js'
+import { isWholeShardBody } from '../common/shard-bodies.js'
 import type { ShardPlace, ShardRecord, StagedShard } from '../storage-drive.js'
 import type { Drive } from './drive.js'
 import { OBJECT_META_HEADER } from './drive-records.js'
