@@ -133,6 +133,17 @@ export interface WholeShardBody extends AsyncIterable<Uint8Array> {
 }
 
 /**
+ * A writeShard body that lends its chunks: their memory is the caller's again once the drive
+ * says it is done with them, and the caller (an erasure write) then fills it with the next
+ * blocks instead of allocating new ones. A drive that never calls `release` is still correct:
+ * the caller then allocates as it would for any other body.
+ */
+export interface LentShardBody extends AsyncIterable<Uint8Array> {
+  /** The drive no longer needs any chunk it took from the body so far (written, or copied). */
+  release(): void
+}
+
+/**
  * A readShard body that reads into the caller's memory instead of handing out fresh chunks (a
  * local drive's file): an erasure read fills its pooled buffers with it.
  */
