@@ -4,6 +4,11 @@
 // Lighter than the erasure-server scenario, for A/B comparisons of builds on a busy machine:
 //   SILO_BENCH_SERVER=<build>/server/index.js node bench/probes/erasure-transfer.mjs \
 //     [--drives 8] [--mib 1024] [--rounds 1] [--profile <dir>]
+// CPU by thread: `main` is the event loop; `node` the rest (V8's helpers, busy with garbage
+// collection, and libuv's file-system threads; PROBE_BY_TID=1 lists them one by one). GC
+// counts come from perf_hooks: "major" are mark-compacts, "minor" everything else (scavenges,
+// incremental marking steps). PROBE_NODE_FLAGS passes node flags to the server child (say
+// --trace-gc); PROBE_HEAP=1 makes --profile write allocation samples instead of CPU profiles.
 import { fork } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
