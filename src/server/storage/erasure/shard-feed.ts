@@ -1,6 +1,15 @@
 import type { LentShardBody, WholeShardBody } from '../storage-drive.js'
 import type { Lease } from './lease.js'
 
+/**
+ * Leases of taken chunks a feed keeps for a drive that has not released them. A drive that never
+ * releases (a remote one: its chunks go out on a socket) would otherwise keep every block of the
+ * write alive through them; past this many the oldest are forgotten: their blocks are never
+ * reused, only collected. A local drive releases after each write of 256 KiB, so it holds at
+ * most 4 chunks (64 KiB shards: EC 16 data shards of a 1 MiB block).
+ */
+const MAX_UNRELEASED = 16
+
 /** A queued chunk, and the lease on its memory when it is lent (pushLent). */
 interface Queued {
   chunk: Uint8Array
@@ -105,7 +114,7 @@ export class ShardFeed implements WholeShardBody, LentShardBody {
         const next = this.#queue.shift()
         if (next) {
           this.#queuedBytes -= next.chunk.byteLength
-          if (next.lease) this.#taken.push(next.lease)
+          if (next.lease) this.#take(next.lease)
           this.#wakeProducer?.()
           yield next.chunk
           continue
@@ -143,10 +152,16 @@ export class ShardFeed implements WholeShardBody, LentShardBody {
     this.#wholeWaiter = undefined
   }
 
+  /** Holds `lease` until the drive releases it (or it is forgotten, see MAX_UNRELEASED). */
+  #take(lease: Lease): void {
+    this.#taken.push(lease)
+    if (this.#taken.length > MAX_UNRELEASED) this.#taken.shift()
+  }
+
   /** The queued chunks, taken whole by the drive (their leases now held as taken). */
   #handOverQueue(): Uint8Array[] {
     for (const entry of this.#queue) {
-      if (entry.lease) this.#taken.push(entry.lease)
+      if (entry.lease) this.#take(entry.lease)
       entry.lease = undefined
     }
     return this.#queue.map((entry) => entry.chunk)
