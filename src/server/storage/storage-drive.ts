@@ -74,7 +74,7 @@ export interface DriveRead {
   object: DriveObject
   /** The bytes, when the drive holds them in memory (small files)... */
   data?: Uint8Array
-  /** ...else a stream of them. */
+  /** ...else a stream of them (a local drive's may also be {@link ReadsInto}). */
   body?: Readable
 }
 
@@ -130,6 +130,26 @@ export interface WholeShardBody extends AsyncIterable<Uint8Array> {
    * nothing: a write refused after it still pulled no byte.
    */
   whole(limit: number): Promise<Uint8Array[] | undefined>
+}
+
+/**
+ * A writeShard body that lends its chunks: their memory is the caller's again once the drive
+ * says it is done with them, and the caller (an erasure write) then fills it with the next
+ * blocks instead of allocating new ones. A drive that never calls `release` is still correct:
+ * the caller then allocates as it would for any other body.
+ */
+export interface LentShardBody extends AsyncIterable<Uint8Array> {
+  /** The drive no longer needs any chunk it took from the body so far (written, or copied). */
+  release(): void
+}
+
+/**
+ * A readShard body that reads into the caller's memory instead of handing out fresh chunks (a
+ * local drive's file): an erasure read fills its pooled buffers with it.
+ */
+export interface ReadsInto {
+  /** Reads the next bytes into `into`, at most its length; resolves with how many, 0 at the end. */
+  readInto(into: Uint8Array): Promise<number>
 }
 
 /** A shard file the drive holds, received and synced, that nothing refers to yet. */

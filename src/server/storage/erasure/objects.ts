@@ -23,6 +23,7 @@ import {
   withCommitLocks,
 } from './context.js'
 import type { ErasureDrive } from './drive-set.js'
+import { ErasureBody, shardReadBuffers } from './erasure-body.js'
 import { blocksOf } from './geometry.js'
 import {
   driveVersionIdOf,
@@ -71,12 +72,19 @@ export async function getObject(
   const info = withVersionId(toObjectInfo(bucket, key, meta, true), versionId)
   const bitrot = bitrotOf(meta)
   const spans = blocksOf(partSizesOf(meta), meta.data, meta.blockSize, bitrot.size, range)
-  const blocks = readBlocks(shardSources(ctx, chosen, bucket, key), spans, meta, bitrot, `${bucket}/${key}`)
+  const sources = shardSources(ctx, chosen, bucket, key)
+  const blocks = readBlocks(sources, spans, meta, bitrot, `${bucket}/${key}`, shardReadBuffers)
   const length = range ? range.end - range.start + 1 : meta.size
   if (length <= EAGER_READ_LIMIT) {
     const chunks: Buffer[] = []
-    for await (const chunk of blocks) chunks.push(chunk)
+    const leases: Buffer[] = []
+    for await (const block of blocks) {
+      chunks.push(...block.views)
+      leases.push(...block.leases)
+    }
     const data = Buffer.concat(chunks, length)
+    // Copied: the shard buffers can serve the next read.
+    for (const lease of leases) shardReadBuffers.give(lease)
     return {
       info,
       data,
@@ -87,15 +95,7 @@ export async function getObject(
   }
   // The first block is read before answering, so a read that cannot start is an S3 error.
   const first = await blocks.next()
-  async function* rest(): AsyncGenerator<Buffer> {
-    if (!first.done) yield first.value
-    yield* blocks
-  }
-  const body = Readable.from(rest(), { objectMode: false })
-  // A body destroyed before its first read never starts rest(), whose end would end `blocks`:
-  // end it here, so the shard files close now rather than at garbage collection.
-  body.once('close', () => void blocks.return(undefined).catch(() => undefined))
-  return { info, body }
+  return { info, body: new ErasureBody(blocks, first.done ? undefined : first.value) }
 }
 
 /** A read by version ID names the version read: a write made before versioning is `'null'`. */

@@ -1,9 +1,10 @@
 import type { Readable } from 'node:stream'
+import type { BufferPool } from '../common/buffer-pool.js'
 import type { Bitrot } from './bitrot.js'
 import { createReedSolomon } from './codec/index.js'
 import type { BlockSpan } from './geometry.js'
 import { type Redundancy, readQuorumError } from './params.js'
-import { ShardReader } from './shard-reader.js'
+import { type ShardBlockRead, ShardReader } from './shard-reader.js'
 
 /** Where one shard of an object can be read from. */
 export interface ShardSource {
@@ -24,12 +25,24 @@ interface ActiveShard {
   failed: boolean
 }
 
+/** One block's bytes as read: views of the shards' buffers, and the pooled buffers behind them. */
+export interface BlockBytes {
+  /** The span's bytes (`[from, to)` of the block), in order, as views (never copied). */
+  views: Buffer[]
+  /**
+   * The buffers this block's shards were read into from the pool: the consumer may give them
+   * back once nothing refers to the views any more (else they are simply collected).
+   */
+  leases: Buffer[]
+}
+
 /**
- * Reads the blocks `spans` of an object and yields their bytes (each span's `[from, to)`).
- * Reads the data shards first, so a healthy object needs no decoding; a shard that is missing,
- * short or fails its bitrot hash is dropped for the rest of the read and replaced by a parity
- * shard, and the lost data shards are rebuilt. Fewer than `data` good shards for a block is
- * 503 XSiloReadQuorum.
+ * Reads the blocks `spans` of an object and yields their bytes block by block, reading block k+1
+ * while block k is consumed. Reads the data shards first, so a healthy object needs no decoding;
+ * a shard that is missing, short or fails its bitrot hash is dropped for the rest of the read and
+ * replaced by a parity shard, and the lost data shards are rebuilt. Fewer than `data` good shards
+ * for a block is 503 XSiloReadQuorum. Shards read from a source that reads into the caller's
+ * memory (ReadsInto) go into buffers of `pool`.
  */
 export async function* readBlocks(
   sources: ShardSource[],
@@ -37,10 +50,11 @@ export async function* readBlocks(
   redundancy: Redundancy,
   bitrot: Bitrot,
   what: string,
-): AsyncGenerator<Buffer> {
-  const sets = readPieceSets(sources, spans, redundancy, bitrot, what, 'data')
-  for await (const { span, shards } of readAhead(sets)) {
-    yield* sliceBlock(shards, span)
+  pool?: BufferPool,
+): AsyncGenerator<BlockBytes> {
+  const sets = readPieceSets(sources, spans, redundancy, bitrot, what, 'data', pool)
+  for await (const { span, shards, leases } of readAhead(sets)) {
+    yield { views: [...sliceBlock(shards, span)], leases }
   }
 }
 
@@ -84,6 +98,8 @@ type ShardParts = Buffer[]
 interface PartSet {
   span: BlockSpan
   shards: (ShardParts | undefined)[]
+  /** The pooled buffers the shards were read into (BlockBytes.leases). */
+  leases: Buffer[]
 }
 
 /**
@@ -112,6 +128,7 @@ async function* readPieceSets(
   bitrot: Bitrot,
   what: string,
   mode: 'data' | 'all',
+  pool?: BufferPool,
 ): AsyncGenerator<PartSet> {
   if (spans.length === 0) return
   const { data, parity } = redundancy
@@ -124,6 +141,7 @@ async function* readPieceSets(
   try {
     for (const span of spans) {
       const shards: (ShardParts | undefined)[] = new Array(data + parity).fill(undefined)
+      const leases: Buffer[] = []
       let good = 0
       // Keep `data` shards in play: top up from the next sources (data shards come first).
       while (true) {
@@ -137,9 +155,10 @@ async function* readPieceSets(
         if (reading.length === 0) break
         await Promise.all(
           reading.map(async (a) => {
-            const shard = await readShardBlock(a, span, end, bitrot)
-            if (shard) {
-              shards[a.source.shard] = shard
+            const read = await readShardBlock(a, span, end, bitrot, pool)
+            if (read) {
+              shards[a.source.shard] = read.shard
+              if (read.lease) leases.push(read.lease)
               good++
             }
           }),
@@ -159,7 +178,7 @@ async function* readPieceSets(
           if (shard && !shards[i]) shards[i] = [Buffer.from(shard.buffer, shard.byteOffset, shard.byteLength)]
         }
       }
-      yield { span, shards }
+      yield { span, shards, leases }
     }
   } finally {
     for (const a of active) a.reader?.close()
@@ -177,18 +196,19 @@ async function readShardBlock(
   span: BlockSpan,
   end: number,
   bitrot: Bitrot,
-): Promise<ShardParts | undefined> {
+  pool: BufferPool | undefined,
+): Promise<ShardBlockRead | undefined> {
   if (a.failed) return undefined
   try {
     if (!a.reader) {
       const body = await a.source.open(span.shardOffset, end)
       if (!body) throw new Error('the drive does not hold this version of the object')
-      a.reader = new ShardReader(body)
+      a.reader = new ShardReader(body, pool)
     }
-    const hash = await a.reader.read(span.hashSize)
-    const shard = await a.reader.readParts(span.shardSize)
-    if (!bitrot.verify(hash, shard)) throw new Error('bitrot: the shard block does not match its hash')
-    return shard
+    const read = await a.reader.readBlock(span.hashSize, span.shardSize)
+    if (!bitrot.verify(read.hash, read.shard))
+      throw new Error('bitrot: the shard block does not match its hash')
+    return read
   } catch (error) {
     a.failed = true
     a.reader?.close()

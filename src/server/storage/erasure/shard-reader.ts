@@ -1,4 +1,7 @@
 import { Readable } from 'node:stream'
+import type { BufferPool } from '../common/buffer-pool.js'
+import { canReadInto } from '../common/shard-bodies.js'
+import type { ReadsInto } from '../storage-drive.js'
 
 /**
  * How many bytes a Readable source may have delivered ahead of the reads before it is paused: a
@@ -7,10 +10,23 @@ import { Readable } from 'node:stream'
  */
 const AHEAD_BYTES = 512 * 1024
 
+/** One shard block as read: its hash, its bytes (see readParts) and the pooled buffer holding both. */
+export interface ShardBlockRead {
+  hash: Buffer
+  shard: Buffer[]
+  /** The buffer taken from the reader's pool for this block, to give back once it is written. */
+  lease?: Buffer
+}
+
 /**
  * Reads exact byte counts from a drive's shard stream: one shard block (hash + shard) at a time.
  * A short stream or a stream error makes `read` reject; the caller then treats the drive's
  * shard as lost and reads another drive instead.
+ *
+ * A source that reads into the caller's memory (a local drive's file, ReadsInto) is read one
+ * shard block per read, into a buffer of the reader's pool (readBlock): each fresh 1 MiB chunk
+ * of a file read as a stream was external memory V8 collected with a full mark-compact every
+ * few tens of MiB, ~40 per GiB read (issue 18).
  *
  * A Readable (a local file, a storage RPC answer) is taken chunk by chunk as it emits them,
  * paused while AHEAD_BYTES are held: its async iterator (`read()`) joins every chunk buffered
@@ -21,19 +37,42 @@ const AHEAD_BYTES = 512 * 1024
 export class ShardReader {
   #iterator: AsyncIterator<Uint8Array> | undefined
   #source: Readable | undefined
+  #into: ReadsInto | undefined
   #held: Buffer[] = []
   #heldBytes = 0
   #ended = false
   #failure: Error | undefined
   #wake: (() => void) | undefined
 
-  constructor(source: Readable | AsyncIterable<Uint8Array>) {
+  /** `pool`: where readBlock takes its buffers (else each is allocated). */
+  constructor(
+    source: Readable | AsyncIterable<Uint8Array>,
+    private readonly pool?: BufferPool,
+  ) {
     if (source instanceof Readable) {
       this.#source = source
-      this.#follow(source)
+      if (canReadInto(source)) this.#into = source
+      else this.#follow(source)
     } else {
       this.#iterator = source[Symbol.asyncIterator]()
     }
+  }
+
+  /**
+   * The next shard block: `hashSize` bytes of hash then `shardSize` of shard; a rejection when
+   * the stream ends first. From a ReadsInto source, one buffer (the lease) holds both.
+   */
+  async readBlock(hashSize: number, shardSize: number): Promise<ShardBlockRead> {
+    if (!this.#into) return { hash: await this.read(hashSize), shard: await this.readParts(shardSize) }
+    const size = hashSize + shardSize
+    const lease = this.pool?.take(size) ?? Buffer.allocUnsafeSlow(size)
+    let filled = 0
+    while (filled < size) {
+      const n = await this.#into.readInto(lease.subarray(filled))
+      if (n === 0) throw new Error(`shard stream ended ${size - filled} bytes short`)
+      filled += n
+    }
+    return { hash: lease.subarray(0, hashSize), shard: [lease.subarray(hashSize)], lease }
   }
 
   /**
@@ -64,7 +103,10 @@ export class ShardReader {
       parts.push(part)
       at += part.length
     }
-    if (this.#source?.isPaused() && this.#heldBytes < AHEAD_BYTES && !this.#ended) this.#source.resume()
+    // (A ReadsInto source is never followed: resuming it would make it flow into nowhere.)
+    if (!this.#into && this.#source?.isPaused() && this.#heldBytes < AHEAD_BYTES && !this.#ended) {
+      this.#source.resume()
+    }
     return parts
   }
 
@@ -77,6 +119,13 @@ export class ShardReader {
   /** Waits for more bytes; rejects when the stream ended or failed first. */
   async #more(length: number): Promise<void> {
     const short = () => new Error(`shard stream ended ${length - this.#heldBytes} bytes short`)
+    if (this.#into) {
+      const chunk = Buffer.allocUnsafe(length - this.#heldBytes)
+      const n = await this.#into.readInto(chunk)
+      if (n === 0) throw short()
+      this.#hold(chunk.subarray(0, n))
+      return
+    }
     if (this.#iterator) {
       const step = await this.#iterator.next()
       if (step.done) throw short()

@@ -1,4 +1,4 @@
-import { isWholeShardBody } from '../common/whole-shard-body.js'
+import { isWholeShardBody } from '../common/shard-bodies.js'
 import type { DriveObject, DriveRead, ShardPlace, StagedShard, StorageDrive } from '../storage-drive.js'
 import { badRequest } from './storage-rpc-arguments.js'
 import { INLINE_SHARD_BYTES } from './storage-rpc-protocol.js'

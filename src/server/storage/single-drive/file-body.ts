@@ -2,7 +2,9 @@ import type { FileHandle } from 'node:fs/promises'
 import { Readable } from 'node:stream'
 import { S3ServerError } from '../../errors.js'
 import { drained } from '../../response/drained.js'
+import { BufferPool } from '../common/buffer-pool.js'
 import type { BodySink, SendsItself } from '../object-layer.js'
+import type { ReadsInto } from '../storage-drive.js'
 import { READ_CHUNK_SIZE } from './open-data-file.js'
 
 /** One file's bytes to send: an inclusive range, the file opened already or opened when reached. */
@@ -14,30 +16,23 @@ export interface FileSegment {
 }
 
 /** Read buffers kept between responses (each response holds at most two at a time). */
-const spareBuffers: Buffer[] = []
-const MAX_SPARE_BUFFERS = 16
-
-function takeBuffer(): Buffer {
-  return spareBuffers.pop() ?? Buffer.allocUnsafeSlow(READ_CHUNK_SIZE)
-}
-
-function giveBack(buffer: Buffer): void {
-  if (spareBuffers.length < MAX_SPARE_BUFFERS) spareBuffers.push(buffer)
-}
+const spareBuffers = new BufferPool(16 * READ_CHUNK_SIZE)
 
 /**
  * The bytes of one or more data files (a whole object, a range, a multipart object's parts),
- * read in {@link READ_CHUNK_SIZE} chunks. Two ways to consume it:
+ * read in {@link READ_CHUNK_SIZE} chunks. Three ways to consume it:
  * - as a Readable: every chunk is a fresh buffer the consumer may keep (encryption, copies,
  *   Select read it this way);
  * - {@link sendTo} an HTTP response, before anything was read: chunks are read into a few
  *   buffers reused across responses, each handed back once the socket write's callback says
  *   its bytes left. A fresh 1 MiB buffer per read made V8 run a mark-compact every ~25 MiB sent
- *   ("external memory pressure", `--trace-gc`): ~40 per GiB, the largest cost of a big GET.
+ *   ("external memory pressure", `--trace-gc`): ~40 per GiB, the largest cost of a big GET;
+ * - {@link readInto} the caller's buffers (an erasure read of a shard file: one shard block
+ *   into one of its pooled buffers).
  *
  * Every file is closed when the body ends, fails or is destroyed, also when never read.
  */
-export class FileBody extends Readable implements SendsItself {
+export class FileBody extends Readable implements SendsItself, ReadsInto {
   readonly #segments: FileSegment[]
   #index = 0
   #position: number
@@ -49,8 +44,8 @@ export class FileBody extends Readable implements SendsItself {
     this.#position = segments[0]?.start ?? 0
   }
 
-  /** The next chunk into `into` (fresh when absent); undefined at the end. */
-  async #readNext(into: Buffer | undefined): Promise<Buffer | undefined> {
+  /** The next chunk (at most `into`'s length) into `into` (fresh when absent); undefined at the end. */
+  async #readNext(into: Uint8Array | undefined): Promise<Uint8Array | undefined> {
     for (;;) {
       const segment = this.#segments[this.#index]
       if (!segment) return undefined
@@ -64,7 +59,7 @@ export class FileBody extends Readable implements SendsItself {
       segment.file ??= await segment.open()
       if (!segment.file)
         throw new S3ServerError('InternalError', 'A part of the object vanished while it was read.')
-      const wanted = Math.min(left, READ_CHUNK_SIZE)
+      const wanted = Math.min(left, into?.length ?? READ_CHUNK_SIZE)
       const buffer = into ?? Buffer.allocUnsafeSlow(wanted)
       const { bytesRead } = await segment.file.read(buffer, 0, wanted, this.#position)
       if (bytesRead === 0) {
@@ -103,6 +98,18 @@ export class FileBody extends Readable implements SendsItself {
     this.#closeAll().then(() => callback(error), callback)
   }
 
+  /**
+   * Reads the next bytes into `into` (as many as lie in the current file, up to its length);
+   * resolves with how many, 0 at the end (every file then closed). Not to be mixed with reading
+   * the body as a stream.
+   */
+  async readInto(into: Uint8Array): Promise<number> {
+    this.#claimed = true
+    const chunk = await this.#readNext(into)
+    if (!chunk) await this.#closeAll()
+    return chunk?.length ?? 0
+  }
+
   /** Whether {@link sendTo} may still be used: nothing was read as a stream yet. */
   get canSendItself(): boolean {
     return !this.#claimed && !this.destroyed
@@ -113,22 +120,22 @@ export class FileBody extends Readable implements SendsItself {
     this.#claimed = true
     try {
       while (!out.destroyed) {
-        const buffer = takeBuffer()
-        let chunk: Buffer | undefined
+        const buffer = spareBuffers.take(READ_CHUNK_SIZE)
+        let chunk: Uint8Array | undefined
         try {
           chunk = await this.#readNext(buffer)
         } catch (error) {
-          giveBack(buffer)
+          spareBuffers.give(buffer)
           throw error
         }
         if (!chunk) {
-          giveBack(buffer)
+          spareBuffers.give(buffer)
           out.end()
           return
         }
         // Reused only once written: a write the socket never finishes (closed) keeps its buffer.
         const flowing = out.write(chunk, (error) => {
-          if (!error) giveBack(buffer)
+          if (!error) spareBuffers.give(buffer)
         })
         if (!flowing) await drained(out)
       }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { type FileHandle, open } from 'node:fs/promises'
 import { iterateAbortable } from '../common/abortable.js'
 import { incompleteBody } from '../common/incomplete-body.js'
+import { isLentShardBody } from '../common/shard-bodies.js'
 
 /**
  * Bytes gathered before a write to the file: each write is a syscall and a round trip through
@@ -41,8 +42,9 @@ export interface ReceiveBodyOptions {
  * before the next chunk is pulled, which is the backpressure: memory stays within a batch and
  * one chunk past the inline limit. A batch holds the chunks themselves, not copies, so `body`
  * must not reuse a chunk's memory after yielding it (socket reads, the aws-chunked decoder, the
- * encrypting sealer and the erasure write's blocks all yield fresh memory). On failure the file
- * may be left behind; the caller removes it.
+ * encrypting sealer yield fresh memory); a body that lends its chunks (an erasure write's shard
+ * feed, LentShardBody) is told after each write that the chunks taken so far are done with, and
+ * reuses their memory. On failure the file may be left behind; the caller removes it.
  */
 export async function receiveBody(
   body: AsyncIterable<Uint8Array>,
@@ -55,6 +57,8 @@ export async function receiveBody(
   let file: FileHandle | undefined = mayInline ? undefined : await open(path, 'wx')
   let batch: Uint8Array[] = []
   let batchBytes = 0
+  // Every chunk taken so far is written (or copied): a lending body may reuse their memory.
+  const release = isLentShardBody(body) ? () => body.release() : () => {}
   try {
     const hash = options.md5 === false ? undefined : createHash('md5')
     let size = 0
@@ -73,12 +77,18 @@ export async function receiveBody(
         await writeAll(file, batch)
         batch = []
         batchBytes = 0
+        release()
       }
     }
     if (options.size !== undefined && size !== options.size) throw incompleteBody(options.size, size)
     const md5Hex = hash?.digest('hex') ?? ''
-    if (!file) return { size, md5Hex, inline: Buffer.concat(held, size) }
+    if (!file) {
+      const inline = Buffer.concat(held, size)
+      release()
+      return { size, md5Hex, inline }
+    }
     await writeAll(file, batch)
+    release()
     if (options.fsync) await file.datasync()
     return { size, md5Hex }
   } finally {

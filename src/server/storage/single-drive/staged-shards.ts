@@ -1,5 +1,5 @@
 import { checkPartNumber } from '../common/part-checks.js'
-import { isWholeShardBody } from '../common/whole-shard-body.js'
+import { isLentShardBody, isWholeShardBody } from '../common/shard-bodies.js'
 import type { ShardPlace, ShardRecord, StagedShard } from '../storage-drive.js'
 import type { Drive } from './drive.js'
 import { OBJECT_META_HEADER } from './drive-records.js'
@@ -138,5 +138,8 @@ async function receiveWhole(
   if (!chunks) return undefined
   let size = 0
   for (const chunk of chunks) size += chunk.byteLength
-  return { size, md5Hex: '', inline: Buffer.concat(chunks, size) }
+  const inline = Buffer.concat(chunks, size)
+  // Copied: a body lending its chunks may reuse them.
+  if (isLentShardBody(body)) body.release()
+  return { size, md5Hex: '', inline }
 }

@@ -1,40 +1,15 @@
 import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { bitrotOf } from '../../../../src/server/storage/erasure/bitrot.js'
-import { createReedSolomon } from '../../../../src/server/storage/erasure/codec/index.js'
-import { blocksOf, shardSizeOf } from '../../../../src/server/storage/erasure/geometry.js'
+import { blocksOf } from '../../../../src/server/storage/erasure/geometry.js'
 import {
+  type BlockBytes,
   readBlocks,
   readShardSets,
   type ShardSource,
 } from '../../../../src/server/storage/erasure/read-shards.js'
 
-const DATA = 4
-const PARITY = 2
-const BLOCK = 1000
-
-/** Each drive's shard file of `object` (hash, then shard, per block), as the erasure write lays it out. */
-function shardFiles(object: Buffer, algorithm: 'crc32' | 'sha256'): Buffer[] {
-  const bitrot = bitrotOf({ bitrot: algorithm })
-  const codec = createReedSolomon(DATA, PARITY)
-  const files: Buffer[][] = Array.from({ length: DATA + PARITY }, () => [])
-  for (let at = 0; at < object.length; at += BLOCK) {
-    const block = object.subarray(at, at + BLOCK)
-    const size = shardSizeOf(block.length, DATA)
-    const shards = Array.from({ length: DATA + PARITY }, (_, i) => {
-      const shard = Buffer.alloc(size)
-      if (i < DATA) block.copy(shard, 0, i * size, Math.min(block.length, (i + 1) * size))
-      return shard
-    })
-    codec.encode(shards.slice(0, DATA), shards.slice(DATA))
-    for (const [i, shard] of shards.entries()) {
-      const hash = Buffer.alloc(bitrot.size)
-      bitrot.hashInto(shard, hash)
-      files[i]!.push(hash, shard)
-    }
-  }
-  return files.map((parts) => Buffer.concat(parts))
-}
+import { BLOCK, DATA, PARITY, shardFiles } from './shard-files.js'
 
 /** Sources streaming each file's asked range in chunks of `chunk` bytes (a socket's reads). */
 function sourcesOf(files: (Buffer | undefined)[], chunk: number): ShardSource[] {
@@ -50,9 +25,9 @@ function sourcesOf(files: (Buffer | undefined)[], chunk: number): ShardSource[] 
   }))
 }
 
-async function readAll(source: AsyncIterable<Buffer>): Promise<Buffer> {
+async function readAll(blocks: AsyncIterable<BlockBytes>): Promise<Buffer> {
   const chunks: Buffer[] = []
-  for await (const chunk of source) chunks.push(chunk)
+  for await (const { views } of blocks) chunks.push(...views)
   return Buffer.concat(chunks)
 }
 

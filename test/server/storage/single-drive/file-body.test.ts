@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto'
-import { EventEmitter } from 'node:events'
 import { mkdtemp, open, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { BodySink } from '../../../../src/server/storage/object-layer.js'
 import { FileBody, type FileSegment } from '../../../../src/server/storage/single-drive/file-body.js'
 import { READ_CHUNK_SIZE } from '../../../../src/server/storage/single-drive/open-data-file.js'
+import { SlowSink } from '../slow-sink.js'
 
 let dir: string
 beforeEach(async () => {
@@ -15,48 +14,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await rm(dir, { recursive: true, force: true })
 })
-
-/**
- * A response whose bytes "leave" only when a write's callback runs, as a socket's do: it keeps
- * the chunks it was given and copies them when it flushes (two queued: it reports backpressure
- * and flushes a few ms later; at the end: at once). A buffer reused before its callback shows up
- * as wrong bytes.
- */
-class SlowSink extends EventEmitter implements BodySink {
-  destroyed = false
-  ended = false
-  readonly sent: Buffer[] = []
-  #queued: Array<{ chunk: Uint8Array; callback: (error?: Error | null) => void }> = []
-
-  write(chunk: Uint8Array, callback: (error?: Error | null) => void): boolean {
-    this.#queued.push({ chunk, callback })
-    if (this.#queued.length < 2) return true
-    setTimeout(() => this.#flush(), 5)
-    return false
-  }
-
-  #flush(): void {
-    for (const { chunk, callback } of this.#queued.splice(0)) {
-      if (this.destroyed) {
-        callback(new Error('closed'))
-        continue
-      }
-      this.sent.push(Buffer.from(chunk))
-      callback()
-    }
-    if (!this.destroyed) this.emit('drain')
-  }
-
-  end(): void {
-    this.#flush()
-    this.ended = true
-  }
-
-  close(): void {
-    this.destroyed = true
-    this.emit('close')
-  }
-}
 
 async function segmentOf(
   name: string,
