@@ -504,7 +504,7 @@ async function rebuildShards(
         open: async (start: number, end: number) => oneChunk(file.subarray(start, end + 1)),
       }
     })
-    const sets = readShardSets(sources, spans, meta, bitrot, `${bucket}/${key}`, 'all')
+    const sets = readShardSets({ sources, spans, redundancy: meta, bitrot, what: `${bucket}/${key}` }, 'all')
     for await (const { shards } of sets) {
       await Promise.all(
         targets.map((drive, i) => {

@@ -73,7 +73,10 @@ export async function getObject(
   const bitrot = bitrotOf(meta)
   const spans = blocksOf(partSizesOf(meta), meta.data, meta.blockSize, bitrot.size, range)
   const sources = shardSources(ctx, chosen, bucket, key)
-  const blocks = readBlocks(sources, spans, meta, bitrot, `${bucket}/${key}`, shardReadBuffers)
+  const blocks = readBlocks(
+    { sources, spans, redundancy: meta, bitrot, what: `${bucket}/${key}` },
+    shardReadBuffers,
+  )
   const length = range ? range.end - range.start + 1 : meta.size
   if (length <= EAGER_READ_LIMIT) {
     const chunks: Buffer[] = []

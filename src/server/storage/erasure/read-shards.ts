@@ -18,6 +18,16 @@ export interface ShardSource {
   onFailure?(reason: string): void
 }
 
+/** What a read of an object's shards needs: where each shard lies, which blocks, and how to check them. */
+export interface ShardRead {
+  sources: ShardSource[]
+  spans: readonly BlockSpan[]
+  redundancy: Redundancy
+  bitrot: Bitrot
+  /** Names the object in errors (`bucket/key`). */
+  what: string
+}
+
 /** A shard being read: its reader, or why it cannot be. */
 interface ActiveShard {
   source: ShardSource
@@ -44,15 +54,8 @@ export interface BlockBytes {
  * for a block is 503 XSiloReadQuorum. Shards read from a source that reads into the caller's
  * memory (ReadsInto) go into buffers of `pool`.
  */
-export async function* readBlocks(
-  sources: ShardSource[],
-  spans: readonly BlockSpan[],
-  redundancy: Redundancy,
-  bitrot: Bitrot,
-  what: string,
-  pool?: BufferPool,
-): AsyncGenerator<BlockBytes> {
-  const sets = readPieceSets(sources, spans, redundancy, bitrot, what, 'data', pool)
+export async function* readBlocks(read: ShardRead, pool?: BufferPool): AsyncGenerator<BlockBytes> {
+  const sets = readPieceSets(read, 'data', pool)
   for await (const { span, shards, leases } of readAhead(sets)) {
     yield { views: [...sliceBlock(shards, span)], leases }
   }
@@ -107,26 +110,15 @@ interface PartSet {
  * other sources for the rest of the read) and rebuilds the lost data shards, or with mode 'all'
  * every lost shard (what heal writes back).
  */
-export async function* readShardSets(
-  sources: ShardSource[],
-  spans: readonly BlockSpan[],
-  redundancy: Redundancy,
-  bitrot: Bitrot,
-  what: string,
-  mode: 'data' | 'all',
-): AsyncGenerator<ShardSet> {
-  for await (const { span, shards } of readPieceSets(sources, spans, redundancy, bitrot, what, mode)) {
+export async function* readShardSets(read: ShardRead, mode: 'data' | 'all'): AsyncGenerator<ShardSet> {
+  for await (const { span, shards } of readPieceSets(read, mode)) {
     yield { span, shards: shards.map((parts) => parts && wholeOf(parts)) }
   }
 }
 
 /** readShardSets, each shard as the parts it was read in. */
 async function* readPieceSets(
-  sources: ShardSource[],
-  spans: readonly BlockSpan[],
-  redundancy: Redundancy,
-  bitrot: Bitrot,
-  what: string,
+  { sources, spans, redundancy, bitrot, what }: ShardRead,
   mode: 'data' | 'all',
   pool?: BufferPool,
 ): AsyncGenerator<PartSet> {

@@ -41,7 +41,10 @@ async function fileSources(files: (Buffer | undefined)[]): Promise<ShardSource[]
 async function bodyOf(object: Buffer, files: (Buffer | undefined)[]): Promise<ErasureBody> {
   const spans = blocksOf([object.length], DATA, BLOCK, bitrot.size)
   const sources = await fileSources(files)
-  const blocks = readBlocks(sources, spans, { data: DATA, parity: PARITY }, bitrot, 'b/k', shardReadBuffers)
+  const blocks = readBlocks(
+    { sources, spans, redundancy: { data: DATA, parity: PARITY }, bitrot, what: 'b/k' },
+    shardReadBuffers,
+  )
   const first = await blocks.next()
   return new ErasureBody(blocks, first.done ? undefined : first.value)
 }

@@ -43,7 +43,13 @@ describe('readBlocks over shard streams cut in small chunks', () => {
         for (const range of ranges) {
           const spans = blocksOf([object.length], DATA, BLOCK, bitrot.size, range)
           const got = await readAll(
-            readBlocks(sourcesOf(files, chunk), spans, { data: DATA, parity: PARITY }, bitrot, 'b/k'),
+            readBlocks({
+              sources: sourcesOf(files, chunk),
+              spans,
+              redundancy: { data: DATA, parity: PARITY },
+              bitrot,
+              what: 'b/k',
+            }),
           )
           const want = range ? object.subarray(range.start, range.end + 1) : object
           expect(got.equals(want), `chunk ${chunk}, range ${JSON.stringify(range)}`).toBe(true)
@@ -65,7 +71,9 @@ describe('readBlocks over shard streams cut in small chunks', () => {
       onFailure: (why: string) => failures.push(why),
     }))
     const spans = blocksOf([object.length], DATA, BLOCK, bitrot.size)
-    const got = await readAll(readBlocks(sources, spans, { data: DATA, parity: PARITY }, bitrot, 'b/k'))
+    const got = await readAll(
+      readBlocks({ sources, spans, redundancy: { data: DATA, parity: PARITY }, bitrot, what: 'b/k' }),
+    )
     expect(got.equals(object)).toBe(true)
     expect(failures.sort()).toEqual([
       'bitrot: the shard block does not match its hash',
@@ -81,11 +89,13 @@ describe('readBlocks over shard streams cut in small chunks', () => {
     const spans = blocksOf([object.length], DATA, BLOCK, bitrot.size)
     let k = 0
     for await (const { span, shards } of readShardSets(
-      sourcesOf(files, 9),
-      spans,
-      { data: DATA, parity: PARITY },
-      bitrot,
-      'b/k',
+      {
+        sources: sourcesOf(files, 9),
+        spans,
+        redundancy: { data: DATA, parity: PARITY },
+        bitrot,
+        what: 'b/k',
+      },
       'all',
     )) {
       for (const [i, shard] of shards.entries()) {
@@ -106,7 +116,15 @@ describe('readBlocks over shard streams cut in small chunks', () => {
     files[0] = files[1] = files[5] = undefined
     const spans = blocksOf([object.length], DATA, BLOCK, bitrot.size)
     await expect(
-      readAll(readBlocks(sourcesOf(files, 50), spans, { data: DATA, parity: PARITY }, bitrot, 'b/k')),
+      readAll(
+        readBlocks({
+          sources: sourcesOf(files, 50),
+          spans,
+          redundancy: { data: DATA, parity: PARITY },
+          bitrot,
+          what: 'b/k',
+        }),
+      ),
     ).rejects.toMatchObject({
       code: 'XSiloReadQuorum',
     })
